@@ -1,0 +1,94 @@
+import cors from '@fastify/cors'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { loadSigningKey } from './auth/tokens'
+import type { ServerConfig } from './config'
+import type { ServerContext } from './context'
+import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
+import { migrate } from './db/migrate'
+import { openDatabase } from './db/open'
+import { ApiError, errorBody, handleError } from './errors'
+import { createMailer } from './mail/mailer'
+import { groupRoutes, roleRoutes } from './routes/access'
+import { auditRoutes } from './routes/audit'
+import { authRoutes } from './routes/auth'
+import { registerRoutes } from './routes/define'
+import { openApiDocument } from './routes/openapi'
+import { userRoutes } from './routes/users'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface BuiltServer {
+  app: FastifyInstance
+  context: ServerContext
+  /** The first administrator, when this start created one. */
+  bootstrap: Bootstrap | undefined
+}
+
+/**
+ * The reference admin API: opens the database, applies migrations, makes sure there is an
+ * administrator, and returns a Fastify instance ready to `listen()` or `inject()`.
+ */
+export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
+  const db = await openDatabase(config)
+  try {
+    await migrate(db)
+    const bootstrap = await bootstrapAdmin(db, config.admin)
+    const context: ServerContext = {
+      config,
+      db,
+      signingKey: await loadSigningKey(db),
+      mailer: createMailer(config.mail),
+    }
+    const app = Fastify({
+      bodyLimit: BODY_LIMIT_BYTES,
+      logger: {
+        level: config.logLevel,
+        // Tokens and passwords never reach the log.
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+    })
+    // Clients may send an empty body with a JSON content type on body-less actions.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+      const source = String(text)
+      if (source.trim() === '') return done(null, undefined)
+      try {
+        done(null, JSON.parse(source))
+      } catch {
+        done(new ApiError(400, 'Request body is not valid JSON'), undefined)
+      }
+    })
+    app.setErrorHandler(handleError)
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+    )
+    await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
+    await app.register(rateLimit, { global: false })
+
+    const routes = [
+      ...authRoutes(context),
+      ...userRoutes(context),
+      ...roleRoutes(context),
+      ...groupRoutes(context),
+      ...auditRoutes(context),
+    ]
+    registerRoutes(app, context, routes)
+    const document = openApiDocument(routes)
+    app.get('/openapi.json', async () => document)
+    app.get('/health', async (_request, reply) => {
+      try {
+        await db.query('SELECT 1')
+        return { status: 'ok' }
+      } catch {
+        return reply.status(503).send(errorBody(503, 'Database unavailable'))
+      }
+    })
+    app.addHook('onClose', async () => {
+      await db.close()
+    })
+    return { app, context, bootstrap }
+  } catch (error) {
+    await db.close().catch(() => {})
+    throw error
+  }
+}

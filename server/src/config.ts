@@ -1,0 +1,119 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int({ error: 'must be a whole number from 1 to 65535' })
+  .min(1, { error: 'must be a whole number from 1 to 65535' })
+  .max(65535, { error: 'must be a whole number from 1 to 65535' })
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number of 1 or more' })
+  .int({ error: 'must be a whole number of 1 or more' })
+  .min(1, { error: 'must be a whole number of 1 or more' })
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { error: `must be ${what}` })
+
+/** The environment of `npm run server` (issue 2's exact interface), validated at start. */
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_EMAIL: z.string().trim().min(1).default('admin@example.com'),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_ROLE_NAME: z.string().trim().min(1).default('ADMIN'),
+  MAIL_OUTBOX_DIR: optionalText,
+  SMTP_URL: url('an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().trim().min(1).default('Admin Console <no-reply@localhost>'),
+  RESET_LINK_BASE: url('a URL such as admin-console://reset-password').default(
+    'admin-console://reset-password',
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+  REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(28800),
+  LOGIN_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+})
+
+export interface ServerConfig {
+  port: number
+  host: string
+  /** Set: PostgreSQL through `pg`. Unset: PGlite stored in `dataDir` (`memory://` for tests). */
+  databaseUrl: string | undefined
+  dataDir: string
+  admin: { username: string; email: string; password: string | undefined; roleName: string }
+  mail: { outboxDir: string; smtpUrl: string | undefined; from: string }
+  resetLinkBase: string
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  loginMaxFailures: number
+  loginRateLimitPerMinute: number
+  refreshRateLimitPerMinute: number
+  corsOrigins: string[]
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment; a bad value names the variable. */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${String(issue.path[0])} ${issue.message}`,
+    )
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const e = parsed.data
+  const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    admin: {
+      username: e.ADMIN_USERNAME,
+      email: e.ADMIN_EMAIL,
+      password: e.ADMIN_PASSWORD,
+      roleName: e.ADMIN_ROLE_NAME,
+    },
+    mail: {
+      outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+    },
+    resetLinkBase: e.RESET_LINK_BASE,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+  }
+}

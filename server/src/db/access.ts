@@ -1,0 +1,179 @@
+import type { AccessRef, Assignment, Page } from '../../../src/shared/contract'
+import { badRequest, conflict, notFound } from '../errors'
+import type { Queryable } from './database'
+
+/**
+ * Roles and groups are mirror images: each has a name, an active flag and links to the
+ * other through group_roles. One implementation serves both, told which side it is.
+ */
+export interface AccessKind {
+  /** 'role' or 'group', for messages and the audit log. */
+  noun: 'role' | 'group'
+  table: 'roles' | 'groups'
+  column: 'role_id' | 'group_id'
+  other: 'groups' | 'roles'
+  otherColumn: 'group_id' | 'role_id'
+  /** The request field that lists the other side's ids. */
+  linkField: 'groupIds' | 'roleIds'
+  userLinkTable: 'user_roles' | 'user_groups'
+}
+
+export const ROLE: AccessKind = {
+  noun: 'role',
+  table: 'roles',
+  column: 'role_id',
+  other: 'groups',
+  otherColumn: 'group_id',
+  linkField: 'groupIds',
+  userLinkTable: 'user_roles',
+}
+
+export const GROUP: AccessKind = {
+  noun: 'group',
+  table: 'groups',
+  column: 'group_id',
+  other: 'roles',
+  otherColumn: 'role_id',
+  linkField: 'roleIds',
+  userLinkTable: 'user_groups',
+}
+
+export interface AccessRow {
+  id: number
+  name: string
+  active: boolean
+  links: AccessRef[]
+}
+
+const capitalised = (kind: AccessKind) => kind.noun[0]!.toUpperCase() + kind.noun.slice(1)
+
+function selectWithLinks(kind: AccessKind, tail: string) {
+  return `
+    SELECT e.id, e.name, e.active,
+      coalesce(
+        (SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY lower(o.name), o.id)
+         FROM group_roles l JOIN ${kind.other} o ON o.id = l.${kind.otherColumn}
+         WHERE l.${kind.column} = e.id),
+        '[]'::json) AS links
+    FROM ${kind.table} e ${tail}`
+}
+
+export async function listAccess(
+  db: Queryable,
+  kind: AccessKind,
+  page: number,
+  size: number,
+): Promise<Page<AccessRow>> {
+  const [rows, [count]] = await Promise.all([
+    db.query<AccessRow>(selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2'), [size, page * size]),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${kind.table}`),
+  ])
+  const total = count?.total ?? 0
+  return {
+    content: rows,
+    page: { number: page, size, totalElements: total, totalPages: Math.ceil(total / size) },
+  }
+}
+
+export async function findAccess(db: Queryable, kind: AccessKind, id: number): Promise<AccessRow> {
+  const [row] = await db.query<AccessRow>(selectWithLinks(kind, 'WHERE e.id = $1'), [id])
+  if (!row) throw notFound(`${capitalised(kind)} ${id} not found`)
+  return row
+}
+
+/** Locks the row for the rest of the transaction; 404 when there is none. */
+export async function lockAccess(tx: Queryable, kind: AccessKind, id: number) {
+  const [row] = await tx.query<{ id: number; name: string; active: boolean }>(
+    `SELECT id, name, active FROM ${kind.table} WHERE id = $1 FOR UPDATE`,
+    [id],
+  )
+  if (!row) throw notFound(`${capitalised(kind)} ${id} not found`)
+  return row
+}
+
+export async function assertNameFree(tx: Queryable, kind: AccessKind, name: string, exceptId = 0) {
+  const rows = await tx.query(`SELECT 1 FROM ${kind.table} WHERE lower(name) = lower($1) AND id <> $2`, [
+    name,
+    exceptId,
+  ])
+  if (rows.length > 0) throw conflict(`A ${kind.noun} named "${name}" already exists`)
+}
+
+/** Replaces every link of one role (or group) with `ids`; unknown ids refuse the whole change. */
+export async function replaceLinks(tx: Queryable, kind: AccessKind, id: number, ids: number[]) {
+  const wanted = [...new Set(ids)]
+  const found = await tx.query<{ id: number }>(`SELECT id FROM ${kind.other} WHERE id = ANY($1::int[])`, [wanted])
+  const known = new Set(found.map((row) => row.id))
+  const unknown = wanted.filter((other) => !known.has(other))
+  if (unknown.length > 0) {
+    throw badRequest(`${kind.linkField}: unknown ${kind.other} ${unknown.join(', ')}`)
+  }
+  await tx.query(`DELETE FROM group_roles WHERE ${kind.column} = $1 AND NOT (${kind.otherColumn} = ANY($2::int[]))`, [
+    id,
+    wanted,
+  ])
+  await tx.query(
+    `INSERT INTO group_roles (${kind.column}, ${kind.otherColumn})
+     SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+    [id, wanted],
+  )
+}
+
+export async function insertAccess(tx: Queryable, kind: AccessKind, name: string): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(`INSERT INTO ${kind.table} (name) VALUES ($1) RETURNING id`, [name])
+  return row!.id
+}
+
+export async function updateAccess(
+  tx: Queryable,
+  kind: AccessKind,
+  id: number,
+  change: { name?: string; active?: boolean },
+) {
+  await tx.query(
+    `UPDATE ${kind.table} SET name = coalesce($2, name), active = coalesce($3::boolean, active), updated_date = now()
+     WHERE id = $1`,
+    [id, change.name ?? null, change.active ?? null],
+  )
+}
+
+/** The roles (or groups) a user holds directly. */
+export function userAssignments(db: Queryable, kind: AccessKind, userId: number): Promise<Assignment[]> {
+  return db.query<Assignment>(
+    `SELECT e.id, e.name, e.active FROM ${kind.userLinkTable} l JOIN ${kind.table} e ON e.id = l.${kind.column}
+     WHERE l.user_id = $1 ORDER BY lower(e.name), e.id`,
+    [userId],
+  )
+}
+
+/** Idempotent: true when the link was made by this call. */
+export async function assign(tx: Queryable, kind: AccessKind, userId: number, id: number): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO ${kind.userLinkTable} (user_id, ${kind.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+    [userId, id],
+  )
+  return rows.length > 0
+}
+
+/** Idempotent: true when the link existed. */
+export async function unassign(tx: Queryable, kind: AccessKind, userId: number, id: number): Promise<boolean> {
+  const rows = await tx.query(
+    `DELETE FROM ${kind.userLinkTable} WHERE user_id = $1 AND ${kind.column} = $2 RETURNING 1`,
+    [userId, id],
+  )
+  return rows.length > 0
+}
+
+/** Names of the active roles a user holds, directly or through an active group. */
+export async function effectiveRoleNames(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT r.name FROM roles r WHERE r.active AND r.id IN (
+       SELECT role_id FROM user_roles WHERE user_id = $1
+       UNION
+       SELECT gr.role_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id AND g.active
+       JOIN group_roles gr ON gr.group_id = g.id WHERE ug.user_id = $1)
+     ORDER BY lower(r.name)`,
+    [userId],
+  )
+  return rows.map((row) => row.name)
+}

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { Database, Queryable } from './database'
+
+interface PGliteLike {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>
+  exec(script: string): Promise<unknown>
+}
+
+/**
+ * PGlite: PostgreSQL compiled to WebAssembly, in this process. The embedded default, so a
+ * fresh machine needs no database server. `dataDir` is a folder, or `memory://` for tests.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+
+  const over = (client: PGliteLike): Queryable => ({
+    async query<T extends object>(text: string, params?: readonly unknown[]) {
+      const result = await client.query<T>(text, params as unknown[] | undefined)
+      return result.rows
+    },
+    async exec(script: string) {
+      await client.exec(script)
+    },
+  })
+
+  return {
+    kind: 'pglite',
+    ...over(db),
+    transaction: (work) => db.transaction((tx) => work(over(tx))),
+    close: () => db.close(),
+  }
+}

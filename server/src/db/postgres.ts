@@ -1,0 +1,41 @@
+import pg from 'pg'
+import type { Database, Queryable } from './database'
+
+/** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
+export function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+
+  const over = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends object>(text: string, params?: readonly unknown[]) {
+      const result = await client.query<T>(text, params as unknown[] | undefined)
+      return result.rows
+    },
+    async exec(script: string) {
+      await client.query(script)
+    },
+  })
+
+  return {
+    kind: 'postgres',
+    ...over(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(over(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

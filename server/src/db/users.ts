@@ -1,0 +1,192 @@
+import type { Page, User, UserListParams, UserSortField } from '../../../src/shared/contract'
+import { conflict } from '../errors'
+import type { Queryable } from './database'
+
+export interface UserRow {
+  id: number
+  username: string
+  email: string
+  first_name: string
+  last_name: string
+  full_name: string
+  phone_number: string
+  is_active: boolean
+  is_locked: boolean
+  last_login: Date | null
+  created_date: Date
+  updated_date: Date
+  version: number
+}
+
+export const USER_COLUMNS =
+  'id, username, email, first_name, last_name, full_name, phone_number, is_active, is_locked, last_login, created_date, updated_date, version'
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.full_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phoneNumber: row.phone_number,
+    isActive: row.is_active,
+    isLocked: row.is_locked,
+    lastLogin: iso(row.last_login),
+    createdDate: iso(row.created_date),
+    updatedDate: iso(row.updated_date),
+  }
+}
+
+/** The strong validator of a user's representation: it changes with every write. */
+export const userEtag = (row: Pick<UserRow, 'id' | 'version'>) => `"u${row.id}v${row.version}"`
+
+/** Each sort key matches an index of the schema, ending in the id for a stable order. */
+const SORT_KEYS: Record<UserSortField, string> = {
+  id: 'id',
+  username: 'lower(username)',
+  email: 'lower(email)',
+  phoneNumber: 'phone_number',
+  isActive: 'is_active',
+  isLocked: 'is_locked',
+  lastLogin: 'last_login',
+  createdDate: 'created_date',
+  updatedDate: 'updated_date',
+}
+
+/** `%`, `_` and `\` in a search term are taken literally. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** One query for the page and one for the exact total, never one per row. */
+export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
+  const params: unknown[] = []
+  let where = ''
+  if (query.search) {
+    params.push(escapeLike(query.search))
+    where = `WHERE search_text LIKE '%' || lower($1) || '%'`
+  }
+  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
+  const key = query.sort === 'id' ? 'id' : `${SORT_KEYS[query.sort]} ${direction}, id`
+  const order = `${key} ${direction}`
+  const limit = params.push(query.size)
+  const offset = params.push(query.page * query.size)
+  // The ids of the page come from the sort index alone; only those rows are then read.
+  const pageSql = `
+    SELECT ${USER_COLUMNS} FROM users
+    WHERE id IN (SELECT id FROM users ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset})
+    ORDER BY ${order}`
+  const countSql = `SELECT count(*)::int AS total FROM users ${where}`
+  const [rows, [count]] = await Promise.all([
+    db.query<UserRow>(pageSql, params),
+    db.query<{ total: number }>(countSql, params.slice(0, query.search ? 1 : 0)),
+  ])
+  const total = count?.total ?? 0
+  return {
+    content: rows.map(toUser),
+    page: {
+      number: query.page,
+      size: query.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / query.size),
+    },
+  }
+}
+
+export async function findUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  )
+  return row
+}
+
+/** Usernames and emails are unique whatever their case; the unique indexes back this up. */
+export async function assertUnique(
+  db: Queryable,
+  fields: { username: string; email: string },
+  exceptId?: number,
+): Promise<void> {
+  const rows = await db.query<{ username: string; email: string }>(
+    `SELECT username, email FROM users
+     WHERE (lower(username) = lower($1) OR lower(email) = lower($2)) AND id <> $3`,
+    [fields.username, fields.email, exceptId ?? 0],
+  )
+  if (rows.some((row) => row.username.toLowerCase() === fields.username.toLowerCase())) {
+    throw conflict(`Username "${fields.username}" is already taken`)
+  }
+  if (rows.length > 0) throw conflict(`Email "${fields.email}" is already taken`)
+}
+
+export interface ProfileFields {
+  username: string
+  email: string
+  firstName: string
+  lastName: string
+  phoneNumber: string
+}
+
+export async function insertUser(
+  db: Queryable,
+  fields: ProfileFields & { passwordHash: string; isActive?: boolean },
+): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash, is_active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`,
+    [
+      fields.username,
+      fields.email,
+      fields.firstName,
+      fields.lastName,
+      fields.phoneNumber,
+      fields.passwordHash,
+      fields.isActive ?? true,
+    ],
+  )
+  return row!
+}
+
+export async function updateProfile(db: Queryable, id: number, fields: ProfileFields): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, phone_number = $6,
+       updated_date = now(), version = version + 1
+     WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, fields.username, fields.email, fields.firstName, fields.lastName, fields.phoneNumber],
+  )
+  return row!
+}
+
+export interface StatusChange {
+  isActive?: boolean
+  isLocked?: boolean
+}
+
+export async function updateStatus(db: Queryable, id: number, change: StatusChange): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `UPDATE users SET
+       is_active = coalesce($2::boolean, is_active),
+       is_locked = coalesce($3::boolean, is_locked),
+       failed_logins = CASE WHEN $3::boolean = false THEN 0 ELSE failed_logins END,
+       updated_date = now(), version = version + 1
+     WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, change.isActive ?? null, change.isLocked ?? null],
+  )
+  return row!
+}
+
+/** The profile fields that differ, as `{ field: { from, to } }` for the audit log. */
+export function profileChanges(row: UserRow, next: ProfileFields) {
+  const before: ProfileFields = {
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phoneNumber: row.phone_number,
+  }
+  const changes: Record<string, { from: string; to: string }> = {}
+  for (const field of Object.keys(next) as (keyof ProfileFields)[]) {
+    if (before[field] !== next[field]) changes[field] = { from: before[field], to: next[field] }
+  }
+  return changes
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodError } from 'zod'
+import type { ApiErrorBody } from '../../src/shared/contract'
+import { UNIQUE_VIOLATION, sqlState } from './db/database'
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+}
+
+/** An error the client is meant to read: its message is sent as it is. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: ApiErrorBody['details'],
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message)
+export const unauthorized = (message: string) => new ApiError(401, message)
+export const forbidden = (message: string) => new ApiError(403, message)
+export const notFound = (message: string) => new ApiError(404, message)
+export const conflict = (message: string) => new ApiError(409, message)
+
+/** A 400 whose message names each field that failed, and whose details list them. */
+export function validationError(error: ZodError, where: string): ApiError {
+  const details = error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : where,
+    message: issue.message,
+  }))
+  const message = details.map((d) => `${d.field}: ${d.message}`).join('; ')
+  return new ApiError(400, message, details)
+}
+
+/** Unique indexes whose violation is the client's doing, with the message the console maps. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_username_key: 'Username is already taken',
+  users_email_key: 'Email is already taken',
+  roles_name_key: 'A role with this name already exists',
+  groups_name_key: 'A group with this name already exists',
+}
+
+export function errorBody(statusCode: number, message: string, details?: ApiErrorBody['details']) {
+  const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message }
+  if (details) body.details = details
+  return body
+}
+
+/** One answer shape for every failure; a 500 never tells the client more than that it happened. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details))
+  }
+  const { code, constraint } = sqlState(error)
+  if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
+    return reply.status(409).send(errorBody(409, UNIQUE_MESSAGES[constraint]))
+  }
+  const statusCode = (error as FastifyError).statusCode
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    return reply.status(statusCode).send(errorBody(statusCode, clientMessage(error as FastifyError)))
+  }
+  request.log.error({ err: error }, 'request failed')
+  return reply.status(500).send(errorBody(500, 'Internal server error'))
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is larger than 1 MiB'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json'
+    default:
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return 'Request body is not valid JSON'
+      }
+      return error.message
+  }
+}

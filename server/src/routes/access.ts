@@ -1,0 +1,159 @@
+import {
+  accessListQuerySchema,
+  groupInputSchema,
+  groupPageSchema,
+  groupSchema,
+  roleInputSchema,
+  rolePageSchema,
+  roleSchema,
+  type Group,
+  type Role,
+} from '../../../src/shared/contract'
+import type { ServerContext } from '../context'
+import {
+  GROUP,
+  ROLE,
+  assertNameFree,
+  findAccess,
+  insertAccess,
+  listAccess,
+  lockAccess,
+  replaceLinks,
+  updateAccess,
+  type AccessKind,
+  type AccessRow,
+} from '../db/access'
+import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
+import { writeAudit } from '../db/audit'
+import { idParams, route, type RouteSpec } from './define'
+
+function present(kind: AccessKind, row: AccessRow): Role | Group {
+  const base = { id: row.id, name: row.name, active: row.active }
+  return kind === ROLE ? { ...base, groups: row.links } : { ...base, roles: row.links }
+}
+
+/** The routes of one side (roles or groups); both sides are built from this. */
+function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
+  const { db, config } = ctx
+  const base = `/api/admin/${kind.table}`
+  const inputSchema = kind === ROLE ? roleInputSchema : groupInputSchema
+  const itemSchema = kind === ROLE ? roleSchema : groupSchema
+  const linkIds = (body: Record<string, unknown>) => body[kind.linkField] as number[] | undefined
+  const linkNames = (row: AccessRow) => row.links.map((link) => link.name)
+
+  return [
+    route({
+      method: 'GET',
+      url: base,
+      summary: `One page of ${kind.table}, each with its linked ${kind.other}`,
+      tag: kind.table,
+      access: 'admin',
+      query: accessListQuerySchema,
+      response: kind === ROLE ? rolePageSchema : groupPageSchema,
+      async handler({ query }) {
+        const page = await listAccess(db, kind, query.page, query.size)
+        return { ...page, content: page.content.map((row) => present(kind, row)) }
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: base,
+      summary: `Create a ${kind.noun}, linked to the ${kind.other} listed in ${kind.linkField}`,
+      tag: kind.table,
+      access: 'admin',
+      body: inputSchema,
+      status: 201,
+      response: itemSchema,
+      errors: [409],
+      async handler({ body, caller }) {
+        const row = await db.transaction(async (tx) => {
+          await assertNameFree(tx, kind, body.name)
+          const id = await insertAccess(tx, kind, body.name)
+          await replaceLinks(tx, kind, id, linkIds(body) ?? [])
+          const created = await findAccess(tx, kind, id)
+          await writeAudit(tx, {
+            actor: caller!,
+            action: `${kind.noun}.create`,
+            targetType: kind.noun,
+            targetId: id,
+            changes: { name: created.name, [kind.other]: linkNames(created) },
+          })
+          return created
+        })
+        return present(kind, row)
+      },
+    }),
+
+    route({
+      method: 'PUT',
+      url: `${base}/:id`,
+      summary: `Rename a ${kind.noun}; when ${kind.linkField} is given, its links are replaced by them`,
+      tag: kind.table,
+      access: 'admin',
+      params: idParams,
+      body: inputSchema,
+      response: itemSchema,
+      errors: [404, 409],
+      async handler({ params, body, caller }) {
+        const row = await db.transaction(async (tx) => {
+          await lockAdminRights(tx)
+          await lockAccess(tx, kind, params.id)
+          const before = await findAccess(tx, kind, params.id)
+          await assertNameFree(tx, kind, body.name, params.id)
+          await updateAccess(tx, kind, params.id, { name: body.name })
+          const ids = linkIds(body)
+          if (ids) await replaceLinks(tx, kind, params.id, ids)
+          const after = await findAccess(tx, kind, params.id)
+          const changes: Record<string, unknown> = {}
+          if (before.name !== after.name) changes.name = { from: before.name, to: after.name }
+          if (linkNames(before).join('\n') !== linkNames(after).join('\n')) {
+            changes[kind.other] = { from: linkNames(before), to: linkNames(after) }
+          }
+          if (Object.keys(changes).length > 0) {
+            await writeAudit(tx, { actor: caller!, action: `${kind.noun}.update`, targetType: kind.noun, targetId: params.id, changes })
+            await assertAnAdminRemains(tx, config.admin.roleName)
+          }
+          return after
+        })
+        return present(kind, row)
+      },
+    }),
+
+    ...(['activate', 'deactivate'] as const).map((verb) =>
+      route({
+        method: 'POST',
+        url: `${base}/:id/${verb}`,
+        summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a ${kind.noun}`,
+        tag: kind.table,
+        access: 'admin',
+        params: idParams,
+        response: itemSchema,
+        errors: [404, 409],
+        async handler({ params, caller }) {
+          const active = verb === 'activate'
+          const row = await db.transaction(async (tx) => {
+            if (!active) await lockAdminRights(tx)
+            const before = await lockAccess(tx, kind, params.id)
+            if (before.active !== active) {
+              await updateAccess(tx, kind, params.id, { active })
+              await writeAudit(tx, {
+                actor: caller!,
+                action: `${kind.noun}.${verb}`,
+                targetType: kind.noun,
+                targetId: params.id,
+                changes: { active: { from: before.active, to: active } },
+              })
+              if (!active) await assertAnAdminRemains(tx, config.admin.roleName)
+            }
+            return findAccess(tx, kind, params.id)
+          })
+          return present(kind, row)
+        },
+      }),
+    ),
+  ]
+}
+
+export const roleRoutes = (ctx: ServerContext) => accessRoutes(ctx, ROLE)
+export const groupRoutes = (ctx: ServerContext) => accessRoutes(ctx, GROUP)

@@ -1,0 +1,19 @@
+import { auditPageSchema, auditQuerySchema } from '../../../src/shared/contract'
+import type { ServerContext } from '../context'
+import { listAudit } from '../db/audit'
+import { route, type RouteSpec } from './define'
+
+export function auditRoutes(ctx: ServerContext): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/api/admin/audit',
+      summary: 'The audit log, newest first',
+      tag: 'audit',
+      access: 'admin',
+      query: auditQuerySchema,
+      response: auditPageSchema,
+      handler: ({ query }) => listAudit(ctx.db, query.page, query.size),
+    }),
+  ]
+}

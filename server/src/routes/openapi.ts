@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { apiErrorSchema } from '../../../src/shared/contract'
+import type { RouteSpec } from './define'
+
+type JsonSchema = Record<string, unknown>
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema
+  return rest
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return []
+  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }))
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Invalid input; the message names the field',
+  401: 'No, invalid or expired token or session',
+  403: 'Signed in, but not an administrator',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  412: 'If-Match does not match the current version',
+  413: 'Body larger than 1 MiB',
+  429: 'Too many attempts',
+}
+
+/** The OpenAPI 3.1 document of every registered route, built from the same zod schemas that check requests. */
+export function openApiDocument(specs: RouteSpec[]) {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const spec of specs) {
+    const path = spec.url.replace(/:(\w+)/g, '{$1}')
+    const status = spec.status ?? 200
+    const errors = [400, ...(spec.access === 'public' ? [] : [401]), ...(spec.access === 'admin' ? [403] : []), ...(spec.errors ?? [])]
+    const responses: Record<string, unknown> = {
+      [status]: spec.response
+        ? { description: 'Success', content: { 'application/json': { schema: toSchema(spec.response, 'output') } } }
+        : { description: 'Success' },
+    }
+    for (const code of errors) {
+      responses[code] = {
+        description: REASONS[code] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      }
+    }
+    paths[path] ??= {}
+    paths[path][spec.method.toLowerCase()] = {
+      summary: spec.summary,
+      tags: [spec.tag],
+      ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
+      ...(spec.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
+        : {}),
+      responses,
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Admin Console API', version: '1.0.0' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: toSchema(apiErrorSchema, 'output') },
+    },
+    paths,
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { MAX_PASSWORD_LENGTH, changePasswordSchema } from '../validation'
+import { userSchema } from './user'
+
+/** POST /auth/login: the identifier is a username or an email address. */
+export const loginRequestSchema = z.object({
+  username: z
+    .string({ error: 'username is required' })
+    .trim()
+    .min(1, { error: 'username is required' })
+    .max(320, { error: 'username is too long' }),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'password is too long' }),
+})
+export type LoginRequest = z.input<typeof loginRequestSchema>
+
+const tokenGrant = {
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  tokenType: z.string().default('Bearer'),
+  expiresIn: z.number(),
+  user: userSchema,
+  sessionId: z.string(),
+}
+
+export const loginResponseSchema = z.object(tokenGrant)
+export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+export const refreshRequestSchema = z.object({
+  refreshToken: z
+    .string({ error: 'refreshToken is required' })
+    .min(1, { error: 'refreshToken is required' })
+    .max(512, { error: 'refreshToken is too long' }),
+})
+export type RefreshRequest = z.input<typeof refreshRequestSchema>
+
+/** SPEC.md section 3: the refresh grant comes wrapped in a field named response. */
+export const refreshResponseSchema = z.object({ response: z.object(tokenGrant) })
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>
+
+/** GET /auth/me: the signed-in user and the names of the active roles they hold. */
+export const meResponseSchema = userSchema.extend({ roles: z.array(z.string()).optional() })
+export type MeResponse = z.infer<typeof meResponseSchema>
+
+export { changePasswordSchema }
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>

@@ -1,0 +1,10 @@
+import { z } from 'zod'
+
+/** Every error the server answers: Fastify's shape, plus per-field details on a 400. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+})
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>

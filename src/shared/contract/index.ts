@@ -1,0 +1,6 @@
+export * from './access'
+export * from './audit'
+export * from './auth'
+export * from './error'
+export * from './page'
+export * from './user'

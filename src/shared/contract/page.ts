@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+export const pageInfoSchema = z.object({
+  number: z.number().int().min(0),
+  size: z.number().int().min(0),
+  totalElements: z.number().int().min(0),
+  /** Our server sends it; other servers of the contract may not. */
+  totalPages: z.number().int().min(0).optional(),
+})
+export type PageInfo = z.infer<typeof pageInfoSchema>
+
+/** SPEC.md section 3: content plus a zero-based page object. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ content: z.array(item), page: pageInfoSchema })
+}
+export interface Page<T> {
+  content: T[]
+  page: PageInfo
+}
+
+export const MAX_PAGE_SIZE = 200
+
+/** Query-string numbers arrive as text; an absent value takes the default. */
+export function pageQueryFields(defaultSize: number) {
+  return {
+    page: z.coerce
+      .number({ error: 'page must be a whole number of 0 or more' })
+      .int({ error: 'page must be a whole number of 0 or more' })
+      .min(0, { error: 'page must be a whole number of 0 or more' })
+      .default(0),
+    size: z.coerce
+      .number({ error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .int({ error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .min(1, { error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .max(MAX_PAGE_SIZE, { error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .default(defaultSize),
+  }
+}
+
+export const pageQuerySchema = z.object(pageQueryFields(20))
+export type PageQuery = z.infer<typeof pageQuerySchema>

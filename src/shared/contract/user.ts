@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { createUserSchema, updateUserSchema } from '../validation'
+import { pageQueryFields, pageSchema } from './page'
+
+/** SPEC.md section 3. Dates are ISO 8601 text; a missing one is null. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  isActive: z.boolean(),
+  isLocked: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdDate: z.string().nullable(),
+  updatedDate: z.string().nullable(),
+})
+export type User = z.infer<typeof userSchema>
+
+export const userPageSchema = pageSchema(userSchema)
+
+export { createUserSchema, updateUserSchema }
+export type CreateUserRequest = z.input<typeof createUserSchema>
+export type UpdateUserRequest = z.input<typeof updateUserSchema>
+
+/** SPEC.md section 2: the nine sortable fields (not fullName, not actions). */
+export const USER_SORT_FIELDS = [
+  'id',
+  'username',
+  'email',
+  'phoneNumber',
+  'isActive',
+  'isLocked',
+  'lastLogin',
+  'createdDate',
+  'updatedDate',
+] as const
+export type UserSortField = (typeof USER_SORT_FIELDS)[number]
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+export type SortDirection = (typeof SORT_DIRECTIONS)[number]
+
+export const USERS_PAGE_SIZE = 20
+export const MAX_SEARCH_LENGTH = 200
+
+export const userListQuerySchema = z.object({
+  ...pageQueryFields(USERS_PAGE_SIZE),
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` })
+    .optional(),
+  sort: z
+    .enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` })
+    .default('id'),
+  direction: z
+    .enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' })
+    .default('asc'),
+})
+export type UserListQuery = z.input<typeof userListQuerySchema>
+/** The query after defaults: what the server works with. */
+export type UserListParams = z.output<typeof userListQuerySchema>

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+/**
+ * Form rules of SPEC.md section 5 with their exact messages. The renderer's forms and the
+ * server's request validation both use these schemas, so a rule is written once.
+ */
+export const MIN_PASSWORD_LENGTH = 6
+export const MIN_LOGIN_IDENTIFIER_LENGTH = 3
+
+/** Upper bounds keep a single request cheap (a password is hashed, text is indexed). */
+export const MAX_NAME_LENGTH = 100
+export const MAX_EMAIL_LENGTH = 254
+export const MAX_PHONE_LENGTH = 40
+export const MAX_PASSWORD_LENGTH = 1024
+
+function requiredText(required: string, max: number, label: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+}
+
+const emailAddress = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(MAX_EMAIL_LENGTH, { error: `Email must be at most ${MAX_EMAIL_LENGTH} characters` })
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  })
+  .max(MAX_PASSWORD_LENGTH, {
+    error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  })
+
+const profileFields = {
+  username: requiredText('Username is required', MAX_NAME_LENGTH, 'Username'),
+  email: emailAddress,
+  firstName: requiredText('First name is required', MAX_NAME_LENGTH, 'First name'),
+  lastName: requiredText('Last name is required', MAX_NAME_LENGTH, 'Last name'),
+  phoneNumber: requiredText('Phone number is required', MAX_PHONE_LENGTH, 'Phone number'),
+}
+
+/** Add New User modal and POST /api/admin/users. Values come out trimmed. */
+export const createUserSchema = z.object({ ...profileFields, password: newPassword })
+
+/** User details edit and PUT /api/admin/users/{id}. */
+export const updateUserSchema = z.object(profileFields)
+
+/** Login form (client side only: the server answers a wrong password, not a short one). */
+export const loginFormSchema = z.object({
+  username: z
+    .string({ error: 'Username or email is required.' })
+    .trim()
+    .min(1, { error: 'Username or email is required.' })
+    .min(MIN_LOGIN_IDENTIFIER_LENGTH, {
+      error: `Must be at least ${MIN_LOGIN_IDENTIFIER_LENGTH} characters.`,
+    }),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, { error: 'Password is required.' })
+    .min(MIN_PASSWORD_LENGTH, { error: `Must be at least ${MIN_PASSWORD_LENGTH} characters.` }),
+})
+
+/** Reset password form; the token comes from the link, the rest from the administrator. */
+export const resetPasswordFormSchema = z
+  .object({
+    token: z.string().trim().min(1, {
+      error: 'Invalid or missing reset token. Please request a new password reset.',
+    }),
+    newPassword: loginFormSchema.shape.password,
+    confirmPassword: z
+      .string({ error: 'Please confirm your password.' })
+      .min(1, { error: 'Please confirm your password.' }),
+  })
+  .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'Passwords do not match.',
+  })
+
+/** PUT /auth/change-password: the server's view of the reset form. */
+export const changePasswordSchema = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }),
+  newPassword,
+})
+
+/** Role and group dialogs. */
+export const accessNameSchema = requiredText('Name is required', MAX_NAME_LENGTH, 'Name')
+
+/** The Users table must keep at least this many columns visible. */
+export const MIN_VISIBLE_COLUMNS = 3
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>
+
+/** First message per field, in the order the rules are declared. */
+export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '')
+    if (field && !(field in errors)) errors[field] = issue.message
+  }
+  return errors as FieldErrors<T>
+}

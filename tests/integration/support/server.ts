@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { buildServer, type BuiltServer } from '../../../server/src/app'
+import { loadConfig } from '../../../server/src/config'
+import type { CreateUserRequest, LoginResponse, User } from '../../../src/shared/contract'
+import { createTestDatabase } from './database'
+
+export const ADMIN = { username: 'root', email: 'root@example.com', password: 'root-password-1' }
+
+export interface Reply<T = any> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+export interface RequestOptions {
+  token?: string
+  body?: unknown
+  /** Sent as it is, instead of JSON of `body`. */
+  raw?: string
+  headers?: Record<string, string>
+}
+
+/** A real server on 127.0.0.1, its own database and mail outbox, and a small HTTP client for it. */
+export interface TestServer {
+  url: string
+  built: BuiltServer
+  outbox: string
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>
+  login(username: string, password: string): Promise<Reply<LoginResponse>>
+  /** Signs in and answers the access token; throws when that fails. */
+  token(username?: string, password?: string): Promise<string>
+  createUser(token: string, overrides?: Partial<CreateUserRequest>): Promise<User>
+  /** The token of the newest reset link mailed to `email`. */
+  resetToken(email: string): Promise<string>
+  close(): Promise<void>
+}
+
+let counter = 0
+
+/** A user payload that passes every rule; `tag` keeps usernames and emails distinct. */
+export function newUser(overrides: Partial<CreateUserRequest> = {}): CreateUserRequest {
+  counter += 1
+  const tag = `${process.pid}x${counter}`
+  return {
+    username: `user${tag}`,
+    email: `user${tag}@example.com`,
+    password: 'secret-123',
+    firstName: 'Test',
+    lastName: `User${tag}`,
+    phoneNumber: '+971 50 000 0000',
+    ...overrides,
+  }
+}
+
+/** Mail is written as .eml with quoted-printable text: undo the soft line breaks and escapes. */
+function decodeQuotedPrintable(text: string) {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase()
+  const outbox = await mkdtemp(path.join(tmpdir(), 'admin-console-outbox-'))
+  const config = loadConfig({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    MAIL_OUTBOX_DIR: outbox,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
+    RESET_LINK_BASE: 'admin-console://reset-password',
+    ...database.env,
+    ...env,
+  })
+  const built = await buildServer(config)
+  await built.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = built.app.server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+
+  const server: TestServer = {
+    url,
+    built,
+    outbox,
+    async request(method, route, options = {}) {
+      const headers: Record<string, string> = { ...options.headers }
+      if (options.token) headers.authorization = `Bearer ${options.token}`
+      let body: string | undefined = options.raw
+      if (options.body !== undefined) body = JSON.stringify(options.body)
+      if (body !== undefined) headers['content-type'] ??= 'application/json'
+      const response = await fetch(url + route, { method, headers, body })
+      const text = await response.text()
+      let parsed: unknown = text
+      try {
+        parsed = text ? JSON.parse(text) : undefined
+      } catch {
+        // Not JSON: keep the text.
+      }
+      return { status: response.status, body: parsed as any, headers: response.headers }
+    },
+    login(username, password) {
+      return server.request('POST', '/auth/login', { body: { username, password } })
+    },
+    async token(username = ADMIN.username, password = ADMIN.password) {
+      const reply = await server.login(username, password)
+      if (reply.status !== 200) throw new Error(`login of ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+      return reply.body.accessToken
+    },
+    async createUser(token, overrides) {
+      const reply = await server.request<User>('POST', '/api/admin/users', { token, body: newUser(overrides) })
+      if (reply.status !== 201) throw new Error(`create user failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+      return reply.body
+    },
+    async resetToken(email) {
+      const files = (await readdir(outbox)).sort()
+      for (const file of files.reverse()) {
+        const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'))
+        if (!mail.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue
+        const match = /\?token=([A-Za-z0-9_%-]+)/.exec(mail)
+        if (match) return decodeURIComponent(match[1]!)
+      }
+      throw new Error(`no reset mail for ${email}`)
+    },
+    async close() {
+      await built.app.close()
+      await database.drop()
+      await rm(outbox, { recursive: true, force: true })
+    },
+  }
+  return server
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
+ * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own.
+ */
+const integration = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      integration('integration:pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration:postgres', 'postgres')] : []),
+    ],
+  },
+})
