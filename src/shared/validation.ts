@@ -78,7 +78,8 @@ export const resetPasswordFormSchema = z
       .string({ error: 'Please confirm your password.' })
       .min(1, { error: 'Please confirm your password.' }),
   })
-  .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
+  // A mismatch is only worth saying once both fields hold something.
+  .refine((form) => !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     error: 'Passwords do not match.',
   })

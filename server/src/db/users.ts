@@ -1,4 +1,4 @@
-import type { Page, User, UserListParams, UserSortField } from '../../../src/shared/contract'
+import type { Page, SortDirection, User, UserListParams, UserSortField } from '../../../src/shared/contract'
 import { conflict } from '../errors'
 import type { Queryable } from './database'
 
@@ -59,30 +59,52 @@ const SORT_KEYS: Record<UserSortField, string> = {
 /** `%`, `_` and `\` in a search term are taken literally. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** One query for the page and one for the exact total, never one per row. */
+/** Past this offset, the page waits for the total so that it can be read from the nearer end. */
+const DEEP_OFFSET = 10_000
+
+/**
+ * One query for the page and one for the exact total, never one per row. The unfiltered total
+ * comes from the trigger-kept count. A page in the far half of the list is read backwards from
+ * the end, so the last page costs what the first one does.
+ */
 export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
-  const params: unknown[] = []
-  let where = ''
-  if (query.search) {
-    params.push(escapeLike(query.search))
-    where = `WHERE search_text LIKE '%' || lower($1) || '%'`
+  const search = query.search ? [escapeLike(query.search)] : []
+  const where = query.search ? `WHERE search_text LIKE '%' || lower($1) || '%'` : ''
+  const countTotal = async () => {
+    const sql = query.search
+      ? `SELECT count(*)::int AS total FROM users ${where}`
+      : 'SELECT total::int AS total FROM user_total'
+    const [row] = await db.query<{ total: number }>(sql, search)
+    return row?.total ?? 0
   }
-  const direction = query.direction === 'desc' ? 'DESC' : 'ASC'
-  const key = query.sort === 'id' ? 'id' : `${SORT_KEYS[query.sort]} ${direction}, id`
-  const order = `${key} ${direction}`
-  const limit = params.push(query.size)
-  const offset = params.push(query.page * query.size)
-  // The ids of the page come from the sort index alone; only those rows are then read.
-  const pageSql = `
-    SELECT ${USER_COLUMNS} FROM users
-    WHERE id IN (SELECT id FROM users ${where} ORDER BY ${order} LIMIT $${limit} OFFSET $${offset})
-    ORDER BY ${order}`
-  const countSql = `SELECT count(*)::int AS total FROM users ${where}`
-  const [rows, [count]] = await Promise.all([
-    db.query<UserRow>(pageSql, params),
-    db.query<{ total: number }>(countSql, params.slice(0, query.search ? 1 : 0)),
-  ])
-  const total = count?.total ?? 0
+  const readPage = (direction: SortDirection, offset: number, limit: number) => {
+    const dir = direction === 'desc' ? 'DESC' : 'ASC'
+    const order = query.sort === 'id' ? `id ${dir}` : `${SORT_KEYS[query.sort]} ${dir}, id ${dir}`
+    const n = search.length
+    // The ids of the page come from the sort index alone; only those rows are then read.
+    return db.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users
+       WHERE id IN (SELECT id FROM users ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+       ORDER BY ${order}`,
+      [...search, limit, offset],
+    )
+  }
+
+  const offset = query.page * query.size
+  let rows: UserRow[]
+  let total: number
+  if (offset < DEEP_OFFSET) {
+    ;[rows, total] = await Promise.all([readPage(query.direction, offset, query.size), countTotal()])
+  } else {
+    total = await countTotal()
+    const limit = Math.max(0, Math.min(query.size, total - offset))
+    if (limit === 0) rows = []
+    else if (offset <= total / 2) rows = await readPage(query.direction, offset, limit)
+    else {
+      const reverse = query.direction === 'desc' ? 'asc' : 'desc'
+      rows = (await readPage(reverse, total - offset - limit, limit)).reverse()
+    }
+  }
   return {
     content: rows.map(toUser),
     page: {

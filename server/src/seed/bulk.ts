@@ -1,0 +1,59 @@
+import { hashPassword } from '../auth/passwords'
+import type { Database } from '../db/database'
+import { FIRST_NAMES, LAST_NAMES } from './names'
+
+const BATCH = 100_000
+
+/** Indexes rebuilt once after a large load instead of being updated row by row. */
+const DEFERRED_INDEXES = [
+  'CREATE INDEX IF NOT EXISTS users_search_trgm ON users USING gin (search_text gin_trgm_ops)',
+  'CREATE INDEX IF NOT EXISTS users_sort_username ON users (lower(username), id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_email ON users (lower(email), id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_phone ON users (phone_number, id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_active ON users (is_active, id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_locked ON users (is_locked, id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_last_login ON users (last_login, id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_created ON users (created_date, id)',
+  'CREATE INDEX IF NOT EXISTS users_sort_updated ON users (updated_date, id)',
+]
+const indexName = (statement: string) => /EXISTS (\w+)/.exec(statement)![1]!
+
+/**
+ * Adds `count` generated users in batches, entirely inside the database (generate_series),
+ * all sharing one password hash so that hashing does not dominate. Their usernames continue
+ * from the highest id, so running it again adds more rather than colliding.
+ */
+export async function seedBulk(db: Database, count: number, report: (done: number) => void): Promise<void> {
+  const passwordHash = await hashPassword('bulk-password')
+  const deferIndexes = count >= 50_000
+  if (deferIndexes) {
+    for (const statement of DEFERRED_INDEXES) await db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)
+  }
+  try {
+    const [{ base } = { base: 0 }] = await db.query<{ base: number }>('SELECT coalesce(max(id), 0)::int AS base FROM users')
+    for (let done = 0; done < count; done += BATCH) {
+      const size = Math.min(BATCH, count - done)
+      await db.query(
+        `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+           is_active, is_locked, last_login, created_date, updated_date)
+         SELECT 'user' || k, 'user' || k || '@bulk.example.com',
+           ($3::text[])[1 + k % cardinality($3::text[])],
+           ($4::text[])[1 + (k / cardinality($3::text[])) % cardinality($4::text[])],
+           '+971 5' || (k % 10) || ' ' || lpad((k::bigint * 7919 % 10000000)::text, 7, '0'),
+           $5, k % 17 <> 0, k % 29 = 0,
+           CASE WHEN k % 6 = 0 THEN NULL ELSE now() - (k % 8760) * interval '1 hour' END,
+           now() - (k % 1500) * interval '1 day' - (k % 86400) * interval '1 second',
+           now() - (k % 300) * interval '1 day' - (k % 3600) * interval '1 second'
+         FROM generate_series($1::int, $2::int) AS k
+         ON CONFLICT DO NOTHING`,
+        [base + done + 1, base + done + size, FIRST_NAMES, LAST_NAMES, passwordHash],
+      )
+      report(done + size)
+    }
+  } finally {
+    if (deferIndexes) {
+      for (const statement of DEFERRED_INDEXES) await db.exec(statement)
+    }
+  }
+  await db.exec('VACUUM ANALYZE users')
+}
