@@ -69,6 +69,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
     return reply.status(409).send(errorBody(409, UNIQUE_MESSAGES[constraint]))
   }
+  // Data exceptions (a NUL character, a number out of range) are the request's fault.
+  if (code?.startsWith('22')) {
+    return reply.status(400).send(errorBody(400, 'The request holds a value the database cannot store'))
+  }
   const statusCode = (error as FastifyError).statusCode
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     return reply.status(statusCode).send(errorBody(statusCode, clientMessage(error as FastifyError)))

@@ -13,12 +13,18 @@ export const MAX_EMAIL_LENGTH = 254
 export const MAX_PHONE_LENGTH = 40
 export const MAX_PASSWORD_LENGTH = 1024
 
+/** Control characters have no place in a name, and PostgreSQL refuses NUL outright. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+
 function requiredText(required: string, max: number, label: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: `${label} must not contain control characters`,
+    })
 }
 
 const emailAddress = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_PASSWORD_LENGTH, changePasswordSchema } from '../validation'
+import { CONTROL_CHARACTERS, MAX_PASSWORD_LENGTH, changePasswordSchema } from '../validation'
 import { userSchema } from './user'
 
 /** POST /auth/login: the identifier is a username or an email address. */
@@ -8,7 +8,10 @@ export const loginRequestSchema = z.object({
     .string({ error: 'username is required' })
     .trim()
     .min(1, { error: 'username is required' })
-    .max(320, { error: 'username is too long' }),
+    .max(320, { error: 'username is too long' })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: 'username must not contain control characters',
+    }),
   password: z
     .string({ error: 'password is required' })
     .min(1, { error: 'password is required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createUserSchema, updateUserSchema } from '../validation'
+import { CONTROL_CHARACTERS, createUserSchema, updateUserSchema } from '../validation'
 import { pageQueryFields, pageSchema } from './page'
 
 /** SPEC.md section 3. Dates are ISO 8601 text; a missing one is null. */
@@ -51,6 +51,9 @@ export const userListQuerySchema = z.object({
     .string()
     .trim()
     .max(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: 'search must not contain control characters',
+    })
     .optional(),
   sort: z
     .enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` })
