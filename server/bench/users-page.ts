@@ -21,8 +21,15 @@ const SCENARIOS: [string, string][] = [
 const RUNS = 20
 
 async function main() {
-  const config = loadConfig({ LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...process.env })
-  if (!config.admin.password) throw new ConfigError('Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.')
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...process.env,
+  })
+  if (!config.admin.password)
+    throw new ConfigError(
+      'Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.',
+    )
   const { app, context } = await buildServer(config)
   try {
     const login = await app.inject({
@@ -32,23 +39,36 @@ async function main() {
     })
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
     const authorization = `Bearer ${login.json().accessToken}`
-    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>('SELECT count(*)::int AS total FROM users')
-    process.stdout.write(`${context.db.kind}, ${total.toLocaleString('en-US')} users, ${RUNS} runs each (ms)\n`)
-    process.stdout.write(`${'scenario'.padEnd(44)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  matches\n`)
+    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM users',
+    )
+    process.stdout.write(
+      `${context.db.kind}, ${total.toLocaleString('en-US')} users, ${RUNS} runs each (ms)\n`,
+    )
+    process.stdout.write(
+      `${'scenario'.padEnd(44)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  matches\n`,
+    )
     for (const [name, query] of SCENARIOS) {
       const times: number[] = []
       let matches = 0
       for (let run = 0; run < RUNS + 2; run += 1) {
         const started = performance.now()
-        const reply = await app.inject({ method: 'GET', url: `/api/admin/users?${query}`, headers: { authorization } })
+        const reply = await app.inject({
+          method: 'GET',
+          url: `/api/admin/users?${query}`,
+          headers: { authorization },
+        })
         const elapsed = performance.now() - started
         if (reply.statusCode !== 200) throw new Error(`${name}: ${reply.statusCode} ${reply.body}`)
         matches = reply.json().page.totalElements
         if (run >= 2) times.push(elapsed) // the first two warm the caches
       }
       times.sort((a, b) => a - b)
-      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
-      process.stdout.write(`${name.padEnd(44)} ${at(0.5).padStart(7)} ${at(0.95).padStart(7)} ${at(1).padStart(7)}  ${matches}\n`)
+      const at = (q: number) =>
+        times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
+      process.stdout.write(
+        `${name.padEnd(44)} ${at(0.5).padStart(7)} ${at(0.95).padStart(7)} ${at(1).padStart(7)}  ${matches}\n`,
+      )
     }
   } finally {
     await app.close()

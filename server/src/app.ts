@@ -60,7 +60,9 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     })
     app.setErrorHandler(handleError)
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+      reply
+        .status(404)
+        .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
     )
     await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
     await app.register(rateLimit, { global: false })

@@ -54,9 +54,7 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
 export interface ServerConfig {
@@ -84,9 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${String(issue.path[0])} ${issue.message}`,
-    )
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`)
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const e = parsed.data

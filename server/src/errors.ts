@@ -61,9 +61,15 @@ export function errorBody(statusCode: number, message: string, details?: ApiErro
 }
 
 /** One answer shape for every failure; a 500 never tells the client more than that it happened. */
-export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof ApiError) {
-    return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.details))
+    return reply
+      .status(error.statusCode)
+      .send(errorBody(error.statusCode, error.message, error.details))
   }
   const { code, constraint } = sqlState(error)
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
@@ -71,11 +77,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   // Data exceptions (a NUL character, a number out of range) are the request's fault.
   if (code?.startsWith('22')) {
-    return reply.status(400).send(errorBody(400, 'The request holds a value the database cannot store'))
+    return reply
+      .status(400)
+      .send(errorBody(400, 'The request holds a value the database cannot store'))
   }
   const statusCode = (error as FastifyError).statusCode
   if (statusCode && statusCode >= 400 && statusCode < 500) {
-    return reply.status(statusCode).send(errorBody(statusCode, clientMessage(error as FastifyError)))
+    return reply
+      .status(statusCode)
+      .send(errorBody(statusCode, clientMessage(error as FastifyError)))
   }
   request.log.error({ err: error }, 'request failed')
   return reply.status(500).send(errorBody(500, 'Internal server error'))

@@ -22,6 +22,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`)
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  )
   process.exit(1)
 })

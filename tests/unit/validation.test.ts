@@ -18,7 +18,10 @@ const validUser = {
   phoneNumber: '+971 50 123 4567',
 }
 
-function errorsOf(schema: { safeParse(value: unknown): { success: boolean; error?: any } }, value: unknown) {
+function errorsOf(
+  schema: { safeParse(value: unknown): { success: boolean; error?: any } },
+  value: unknown,
+) {
   const result = schema.safeParse(value)
   return result.success ? {} : fieldErrors(result.error)
 }
@@ -36,7 +39,9 @@ describe('Add User rules (SPEC.md section 5)', () => {
     ['lastName', '', 'Last name is required'],
     ['phoneNumber', '  ', 'Phone number is required'],
   ])('%s = %j says "%s"', (field, value, message) => {
-    expect(errorsOf(createUserSchema, { ...validUser, [field]: value })).toEqual({ [field]: message })
+    expect(errorsOf(createUserSchema, { ...validUser, [field]: value })).toEqual({
+      [field]: message,
+    })
   })
 
   test('a missing field reads as required', () => {
@@ -45,7 +50,12 @@ describe('Add User rules (SPEC.md section 5)', () => {
   })
 
   test('values are trimmed before they are sent; the password is not', () => {
-    const parsed = createUserSchema.parse({ ...validUser, username: '  jdoe ', email: ' jdoe@example.com ', password: ' secret1 ' })
+    const parsed = createUserSchema.parse({
+      ...validUser,
+      username: '  jdoe ',
+      email: ' jdoe@example.com ',
+      password: ' secret1 ',
+    })
     expect(parsed.username).toBe('jdoe')
     expect(parsed.email).toBe('jdoe@example.com')
     expect(parsed.password).toBe(' secret1 ')
@@ -70,7 +80,9 @@ describe('User edit rules', () => {
       lastName: 'Last name is required',
       email: 'Please enter a valid email address',
     })
-    expect(updateUserSchema.parse({ ...profile, password: 'ignored' })).not.toHaveProperty('password')
+    expect(updateUserSchema.parse({ ...profile, password: 'ignored' })).not.toHaveProperty(
+      'password',
+    )
   })
 })
 
@@ -89,9 +101,15 @@ describe('Login rules', () => {
 describe('Reset password rules', () => {
   const form = { token: 't0k3n', newPassword: 'secret1', confirmPassword: 'secret1' }
   test.each([
-    [{ token: '' }, { token: 'Invalid or missing reset token. Please request a new password reset.' }],
+    [
+      { token: '' },
+      { token: 'Invalid or missing reset token. Please request a new password reset.' },
+    ],
     [{ newPassword: '' }, { newPassword: 'Password is required.' }],
-    [{ newPassword: 'abc', confirmPassword: 'abc' }, { newPassword: 'Must be at least 6 characters.' }],
+    [
+      { newPassword: 'abc', confirmPassword: 'abc' },
+      { newPassword: 'Must be at least 6 characters.' },
+    ],
     [{ confirmPassword: '' }, { confirmPassword: 'Please confirm your password.' }],
     [{ confirmPassword: 'secret2' }, { confirmPassword: 'Passwords do not match.' }],
     [{}, {}],

@@ -17,7 +17,11 @@ export type Access = 'public' | 'session' | 'admin'
  * active and unlocked, checked on every request, so that logout, lock, deactivation and a
  * password change cut a user off at once. `admin` also needs the administrator role.
  */
-export async function authenticate(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Caller | undefined> {
+export async function authenticate(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  access: Access,
+): Promise<Caller | undefined> {
   if (access === 'public') return undefined
   const [scheme, token] = (request.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')

@@ -46,7 +46,11 @@ export type Rotation =
  * few seconds; after that, presenting it means a copy is in other hands, and the session ends.
  * The session's lifetime slides with every refresh.
  */
-export async function rotateRefreshToken(tx: Queryable, presented: string, ttlSeconds: number): Promise<Rotation> {
+export async function rotateRefreshToken(
+  tx: Queryable,
+  presented: string,
+  ttlSeconds: number,
+): Promise<Rotation> {
   const sessionId = sessionIdOf(presented)
   if (!sessionId) return { kind: 'invalid' }
   const [row] = await tx.query<SessionRow>(
@@ -76,12 +80,17 @@ export async function rotateRefreshToken(tx: Queryable, presented: string, ttlSe
 }
 
 export async function revokeSession(tx: Queryable, sessionId: string): Promise<void> {
-  await tx.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId])
+  await tx.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+  ])
 }
 
 /** Ends every session of a user at once (lock, deactivate, password change). */
 export async function revokeUserSessions(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId])
+  await tx.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  )
 }
 
 export interface LiveSession {

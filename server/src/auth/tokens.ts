@@ -22,7 +22,11 @@ export interface AccessClaims {
   sessionId: string
 }
 
-export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+export function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number,
+): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
@@ -33,7 +37,10 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlSecond
 }
 
 /** The claims of a valid, unexpired token; undefined for anything else. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })
     const userId = Number(payload.sub)

@@ -65,7 +65,10 @@ export async function listAccess(
   size: number,
 ): Promise<Page<AccessRow>> {
   const [rows, [count]] = await Promise.all([
-    db.query<AccessRow>(selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2'), [size, page * size]),
+    db.query<AccessRow>(selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2'), [
+      size,
+      page * size,
+    ]),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${kind.table}`),
   ])
   const total = count?.total ?? 0
@@ -92,26 +95,29 @@ export async function lockAccess(tx: Queryable, kind: AccessKind, id: number) {
 }
 
 export async function assertNameFree(tx: Queryable, kind: AccessKind, name: string, exceptId = 0) {
-  const rows = await tx.query(`SELECT 1 FROM ${kind.table} WHERE lower(name) = lower($1) AND id <> $2`, [
-    name,
-    exceptId,
-  ])
+  const rows = await tx.query(
+    `SELECT 1 FROM ${kind.table} WHERE lower(name) = lower($1) AND id <> $2`,
+    [name, exceptId],
+  )
   if (rows.length > 0) throw conflict(`A ${kind.noun} named "${name}" already exists`)
 }
 
 /** Replaces every link of one role (or group) with `ids`; unknown ids refuse the whole change. */
 export async function replaceLinks(tx: Queryable, kind: AccessKind, id: number, ids: number[]) {
   const wanted = [...new Set(ids)]
-  const found = await tx.query<{ id: number }>(`SELECT id FROM ${kind.other} WHERE id = ANY($1::int[])`, [wanted])
+  const found = await tx.query<{ id: number }>(
+    `SELECT id FROM ${kind.other} WHERE id = ANY($1::int[])`,
+    [wanted],
+  )
   const known = new Set(found.map((row) => row.id))
   const unknown = wanted.filter((other) => !known.has(other))
   if (unknown.length > 0) {
     throw badRequest(`${kind.linkField}: unknown ${kind.other} ${unknown.join(', ')}`)
   }
-  await tx.query(`DELETE FROM group_roles WHERE ${kind.column} = $1 AND NOT (${kind.otherColumn} = ANY($2::int[]))`, [
-    id,
-    wanted,
-  ])
+  await tx.query(
+    `DELETE FROM group_roles WHERE ${kind.column} = $1 AND NOT (${kind.otherColumn} = ANY($2::int[]))`,
+    [id, wanted],
+  )
   await tx.query(
     `INSERT INTO group_roles (${kind.column}, ${kind.otherColumn})
      SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
@@ -120,7 +126,10 @@ export async function replaceLinks(tx: Queryable, kind: AccessKind, id: number, 
 }
 
 export async function insertAccess(tx: Queryable, kind: AccessKind, name: string): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(`INSERT INTO ${kind.table} (name) VALUES ($1) RETURNING id`, [name])
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO ${kind.table} (name) VALUES ($1) RETURNING id`,
+    [name],
+  )
   return row!.id
 }
 
@@ -138,7 +147,11 @@ export async function updateAccess(
 }
 
 /** The roles (or groups) a user holds directly. */
-export function userAssignments(db: Queryable, kind: AccessKind, userId: number): Promise<Assignment[]> {
+export function userAssignments(
+  db: Queryable,
+  kind: AccessKind,
+  userId: number,
+): Promise<Assignment[]> {
   return db.query<Assignment>(
     `SELECT e.id, e.name, e.active FROM ${kind.userLinkTable} l JOIN ${kind.table} e ON e.id = l.${kind.column}
      WHERE l.user_id = $1 ORDER BY lower(e.name), e.id`,
@@ -147,7 +160,12 @@ export function userAssignments(db: Queryable, kind: AccessKind, userId: number)
 }
 
 /** Idempotent: true when the link was made by this call. */
-export async function assign(tx: Queryable, kind: AccessKind, userId: number, id: number): Promise<boolean> {
+export async function assign(
+  tx: Queryable,
+  kind: AccessKind,
+  userId: number,
+  id: number,
+): Promise<boolean> {
   const rows = await tx.query(
     `INSERT INTO ${kind.userLinkTable} (user_id, ${kind.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
     [userId, id],
@@ -156,7 +174,12 @@ export async function assign(tx: Queryable, kind: AccessKind, userId: number, id
 }
 
 /** Idempotent: true when the link existed. */
-export async function unassign(tx: Queryable, kind: AccessKind, userId: number, id: number): Promise<boolean> {
+export async function unassign(
+  tx: Queryable,
+  kind: AccessKind,
+  userId: number,
+  id: number,
+): Promise<boolean> {
   const rows = await tx.query(
     `DELETE FROM ${kind.userLinkTable} WHERE user_id = $1 AND ${kind.column} = $2 RETURNING 1`,
     [userId, id],

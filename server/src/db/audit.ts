@@ -41,7 +41,11 @@ interface AuditRow {
   created_at: Date
 }
 
-export async function listAudit(db: Queryable, page: number, size: number): Promise<Page<AuditEntry>> {
+export async function listAudit(
+  db: Queryable,
+  page: number,
+  size: number,
+): Promise<Page<AuditEntry>> {
   const [rows, [count]] = await Promise.all([
     db.query<AuditRow>(
       `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at

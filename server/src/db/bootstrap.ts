@@ -17,7 +17,10 @@ export interface Bootstrap {
  * On a database without users, creates the administrator role and the first administrator,
  * so a fresh server can be signed in to. Does nothing once any user exists.
  */
-export async function bootstrapAdmin(db: Database, admin: ServerConfig['admin']): Promise<Bootstrap | undefined> {
+export async function bootstrapAdmin(
+  db: Database,
+  admin: ServerConfig['admin'],
+): Promise<Bootstrap | undefined> {
   const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url')
   const passwordHash = await hashPassword(admin.password ?? generatedPassword!)
   return db.transaction(async (tx) => {
@@ -37,11 +40,19 @@ export async function bootstrapAdmin(db: Database, admin: ServerConfig['admin'])
       phoneNumber: '',
       passwordHash,
     })
-    await tx.query('INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE lower(name) = lower($2)', [
-      user.id,
-      admin.roleName,
-    ])
-    await writeAudit(tx, { actor: null, action: 'user.bootstrap', targetType: 'user', targetId: user.id, changes: { username: user.username } })
-    return generatedPassword ? { username: user.username, generatedPassword } : { username: user.username }
+    await tx.query(
+      'INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE lower(name) = lower($2)',
+      [user.id, admin.roleName],
+    )
+    await writeAudit(tx, {
+      actor: null,
+      action: 'user.bootstrap',
+      targetType: 'user',
+      targetId: user.id,
+      changes: { username: user.username },
+    })
+    return generatedPassword
+      ? { username: user.username, generatedPassword }
+      : { username: user.username }
   })
 }

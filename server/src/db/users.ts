@@ -1,4 +1,10 @@
-import type { Page, SortDirection, User, UserListParams, UserSortField } from '../../../src/shared/contract'
+import type {
+  Page,
+  SortDirection,
+  User,
+  UserListParams,
+  UserSortField,
+} from '../../../src/shared/contract'
 import { conflict } from '../errors'
 import type { Queryable } from './database'
 
@@ -94,7 +100,10 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   let rows: UserRow[]
   let total: number
   if (offset < DEEP_OFFSET) {
-    ;[rows, total] = await Promise.all([readPage(query.direction, offset, query.size), countTotal()])
+    ;[rows, total] = await Promise.all([
+      readPage(query.direction, offset, query.size),
+      countTotal(),
+    ])
   } else {
     total = await countTotal()
     const limit = Math.max(0, Math.min(query.size, total - offset))
@@ -116,7 +125,11 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   }
 }
 
-export async function findUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow | undefined> {
+export async function findUser(
+  db: Queryable,
+  id: number,
+  forUpdate = false,
+): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -169,7 +182,11 @@ export async function insertUser(
   return row!
 }
 
-export async function updateProfile(db: Queryable, id: number, fields: ProfileFields): Promise<UserRow> {
+export async function updateProfile(
+  db: Queryable,
+  id: number,
+  fields: ProfileFields,
+): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     `UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, phone_number = $6,
        updated_date = now(), version = version + 1
@@ -184,7 +201,11 @@ export interface StatusChange {
   isLocked?: boolean
 }
 
-export async function updateStatus(db: Queryable, id: number, change: StatusChange): Promise<UserRow> {
+export async function updateStatus(
+  db: Queryable,
+  id: number,
+  change: StatusChange,
+): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     `UPDATE users SET
        is_active = coalesce($2::boolean, is_active),

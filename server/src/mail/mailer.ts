@@ -27,7 +27,11 @@ export function createMailer(config: ServerConfig['mail']): Mailer {
       },
     }
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.from, ...mail })

@@ -111,7 +111,13 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             changes[kind.other] = { from: linkNames(before), to: linkNames(after) }
           }
           if (Object.keys(changes).length > 0) {
-            await writeAudit(tx, { actor: caller!, action: `${kind.noun}.update`, targetType: kind.noun, targetId: params.id, changes })
+            await writeAudit(tx, {
+              actor: caller!,
+              action: `${kind.noun}.update`,
+              targetType: kind.noun,
+              targetId: params.id,
+              changes,
+            })
             await assertAnAdminRemains(tx, config.admin.roleName)
           }
           return after

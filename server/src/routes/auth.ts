@@ -10,7 +10,12 @@ import {
   refreshResponseSchema,
 } from '../../../src/shared/contract'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
-import { createSession, revokeSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessions'
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+} from '../auth/sessions'
 import { hashToken, signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
@@ -21,7 +26,10 @@ import { route } from './define'
 
 const INVALID_CREDENTIALS = 'Invalid username or password'
 
-function rateLimit(max: number, key: (request: FastifyRequest) => string): { rateLimit: RateLimitOptions } {
+function rateLimit(
+  max: number,
+  key: (request: FastifyRequest) => string,
+): { rateLimit: RateLimitOptions } {
   return {
     rateLimit: {
       max,
@@ -29,7 +37,8 @@ function rateLimit(max: number, key: (request: FastifyRequest) => string): { rat
       // After body parsing, so that the key can name the account.
       hook: 'preHandler',
       keyGenerator: key,
-      errorResponseBuilder: (_request, context) => new ApiError(429, `Too many attempts. Try again in ${context.after}.`),
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(429, `Too many attempts. Try again in ${context.after}.`),
     },
   }
 }
@@ -39,7 +48,11 @@ export function authRoutes(ctx: ServerContext) {
 
   async function grant(user: UserRow, sessionId: string, refreshToken: string) {
     return {
-      accessToken: await signAccessToken(ctx.signingKey, { userId: user.id, sessionId }, config.accessTokenTtlSeconds),
+      accessToken: await signAccessToken(
+        ctx.signingKey,
+        { userId: user.id, sessionId },
+        config.accessTokenTtlSeconds,
+      ),
       refreshToken,
       tokenType: 'Bearer',
       expiresIn: config.accessTokenTtlSeconds,
@@ -61,7 +74,9 @@ export function authRoutes(ctx: ServerContext) {
       // Keyed by address and account, so one person's typing does not lock out a whole office.
       rateLimit: rateLimit(config.loginRateLimitPerMinute, (request) => {
         const body = request.body as { username?: unknown } | undefined
-        return `${request.ip}|${String(body?.username ?? '').trim().toLowerCase()}`
+        return `${request.ip}|${String(body?.username ?? '')
+          .trim()
+          .toLowerCase()}`
       }),
       async handler({ body }) {
         const [user] = await db.query<UserRow & { password_hash: string }>(
@@ -70,7 +85,10 @@ export function authRoutes(ctx: ServerContext) {
            ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
           [body.username],
         )
-        const valid = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()))
+        const valid = await verifyPassword(
+          body.password,
+          user?.password_hash ?? (await decoyHash()),
+        )
         if (!user) throw unauthorized(INVALID_CREDENTIALS)
         if (!valid) {
           if (user.is_locked) throw unauthorized(INVALID_CREDENTIALS)
@@ -93,12 +111,16 @@ export function authRoutes(ctx: ServerContext) {
             return true
           })
           if (lockedNow) {
-            throw forbidden('Too many failed sign-in attempts: this account is now locked. Ask an administrator to unlock it.')
+            throw forbidden(
+              'Too many failed sign-in attempts: this account is now locked. Ask an administrator to unlock it.',
+            )
           }
           throw unauthorized(INVALID_CREDENTIALS)
         }
-        if (user.is_locked) throw forbidden('This account is locked. Ask an administrator to unlock it.')
-        if (!user.is_active) throw forbidden('This account is inactive. Ask an administrator to activate it.')
+        if (user.is_locked)
+          throw forbidden('This account is locked. Ask an administrator to unlock it.')
+        if (!user.is_active)
+          throw forbidden('This account is inactive. Ask an administrator to activate it.')
         const { signedIn, session } = await db.transaction(async (tx) => {
           const [signedIn] = await tx.query<UserRow>(
             `UPDATE users SET failed_logins = 0, last_login = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
@@ -129,7 +151,11 @@ export function authRoutes(ctx: ServerContext) {
       rateLimit: rateLimit(config.refreshRateLimitPerMinute, (request) => request.ip),
       async handler({ body }) {
         const outcome = await db.transaction(async (tx) => {
-          const rotation = await rotateRefreshToken(tx, body.refreshToken, config.refreshTokenTtlSeconds)
+          const rotation = await rotateRefreshToken(
+            tx,
+            body.refreshToken,
+            config.refreshTokenTtlSeconds,
+          )
           if (rotation.kind === 'invalid') return { rotation }
           if (rotation.kind === 'reused') {
             await writeAudit(tx, {
@@ -151,7 +177,13 @@ export function authRoutes(ctx: ServerContext) {
         if (outcome.rotation.kind !== 'rotated' || !outcome.user) {
           throw unauthorized('Session expired')
         }
-        return { response: await grant(outcome.user, outcome.rotation.sessionId, outcome.rotation.refreshToken) }
+        return {
+          response: await grant(
+            outcome.user,
+            outcome.rotation.sessionId,
+            outcome.rotation.refreshToken,
+          ),
+        }
       },
     }),
 
@@ -179,7 +211,12 @@ export function authRoutes(ctx: ServerContext) {
       async handler({ caller }) {
         await db.transaction(async (tx) => {
           await revokeSession(tx, caller!.sessionId)
-          await writeAudit(tx, { actor: caller!, action: 'session.logout', targetType: 'session', targetId: caller!.sessionId })
+          await writeAudit(tx, {
+            actor: caller!,
+            action: 'session.logout',
+            targetType: 'session',
+            targetId: caller!.sessionId,
+          })
         })
       },
     }),
@@ -200,14 +237,25 @@ export function authRoutes(ctx: ServerContext) {
              WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
             [hashToken(body.token)],
           )
-          if (!token) throw badRequest('This password reset link is invalid, used or expired. Ask an administrator for a new one.')
-          await tx.query(`UPDATE users SET password_hash = $2, failed_logins = 0, updated_date = now(), version = version + 1 WHERE id = $1`, [
-            token.user_id,
-            passwordHash,
-          ])
-          await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [token.user_id])
+          if (!token)
+            throw badRequest(
+              'This password reset link is invalid, used or expired. Ask an administrator for a new one.',
+            )
+          await tx.query(
+            `UPDATE users SET password_hash = $2, failed_logins = 0, updated_date = now(), version = version + 1 WHERE id = $1`,
+            [token.user_id, passwordHash],
+          )
+          await tx.query(
+            'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+            [token.user_id],
+          )
           await revokeUserSessions(tx, token.user_id)
-          await writeAudit(tx, { actor: null, action: 'user.password_change', targetType: 'user', targetId: token.user_id })
+          await writeAudit(tx, {
+            actor: null,
+            action: 'user.password_change',
+            targetType: 'user',
+            targetId: token.user_id,
+          })
         })
         return { message: 'Password changed' }
       },

@@ -41,7 +41,10 @@ export function route<P = unknown, Q = unknown, B = unknown>(spec: RouteSpec<P, 
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T
-  if (where === 'body' && (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))) {
+  if (
+    where === 'body' &&
+    (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
+  ) {
     throw new ApiError(400, 'Request body must be a JSON object')
   }
   const result = schema.safeParse(value)

@@ -5,13 +5,19 @@ import type { RouteSpec } from './define'
 type JsonSchema = Record<string, unknown>
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema
   return rest
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return []
-  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
+  const json = toSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>
+    required?: string[]
+  }
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -37,10 +43,18 @@ export function openApiDocument(specs: RouteSpec[]) {
   for (const spec of specs) {
     const path = spec.url.replace(/:(\w+)/g, '{$1}')
     const status = spec.status ?? 200
-    const errors = [400, ...(spec.access === 'public' ? [] : [401]), ...(spec.access === 'admin' ? [403] : []), ...(spec.errors ?? [])]
+    const errors = [
+      400,
+      ...(spec.access === 'public' ? [] : [401]),
+      ...(spec.access === 'admin' ? [403] : []),
+      ...(spec.errors ?? []),
+    ]
     const responses: Record<string, unknown> = {
       [status]: spec.response
-        ? { description: 'Success', content: { 'application/json': { schema: toSchema(spec.response, 'output') } } }
+        ? {
+            description: 'Success',
+            content: { 'application/json': { schema: toSchema(spec.response, 'output') } },
+          }
         : { description: 'Success' },
     }
     for (const code of errors) {
@@ -56,7 +70,12 @@ export function openApiDocument(specs: RouteSpec[]) {
       ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(spec.body, 'input') } },
+            },
+          }
         : {}),
       responses,
     }

@@ -11,7 +11,15 @@ import { hashPassword } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { hashToken, newSecret } from '../auth/tokens'
 import type { ServerContext } from '../context'
-import { GROUP, ROLE, assign, lockAccess, unassign, userAssignments, type AccessKind } from '../db/access'
+import {
+  GROUP,
+  ROLE,
+  assign,
+  lockAccess,
+  unassign,
+  userAssignments,
+  type AccessKind,
+} from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
@@ -105,7 +113,9 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
   const assignmentRoutes = ([ROLE, GROUP] as AccessKind[]).flatMap((kind) => {
     const plural = kind.table
     const otherId = kind === ROLE ? 'roleId' : 'groupId'
-    const params = z.object({ id: positiveId, [otherId]: positiveId }) as unknown as z.ZodType<{ id: number } & Record<string, number>>
+    const params = z.object({ id: positiveId, [otherId]: positiveId }) as unknown as z.ZodType<
+      { id: number } & Record<string, number>
+    >
     const change = (verb: 'PUT' | 'DELETE') =>
       route({
         method: verb,
@@ -122,7 +132,10 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
             if (verb === 'DELETE') await lockAdminRights(tx)
             await existingUser(tx, p.id)
             const target = await lockAccess(tx, kind, targetId)
-            const changed = verb === 'PUT' ? await assign(tx, kind, p.id, targetId) : await unassign(tx, kind, p.id, targetId)
+            const changed =
+              verb === 'PUT'
+                ? await assign(tx, kind, p.id, targetId)
+                : await unassign(tx, kind, p.id, targetId)
             if (changed) {
               await writeAudit(tx, {
                 actor: caller!,
@@ -185,7 +198,13 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
         const user = await db.transaction(async (tx) => {
           await assertUnique(tx, profile)
           const created = await insertUser(tx, { ...profile, passwordHash })
-          await writeAudit(tx, { actor: caller!, action: 'user.create', targetType: 'user', targetId: created.id, changes: profile })
+          await writeAudit(tx, {
+            actor: caller!,
+            action: 'user.create',
+            targetType: 'user',
+            targetId: created.id,
+            changes: profile,
+          })
           return created
         })
         reply.header('etag', userEtag(user)).header('location', `/api/admin/users/${user.id}`)
@@ -212,7 +231,8 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
     route({
       method: 'PUT',
       url: '/api/admin/users/:id',
-      summary: "Update a user's profile; send If-Match with the ETag you read to refuse a lost update",
+      summary:
+        "Update a user's profile; send If-Match with the ETag you read to refuse a lost update",
       tag: 'users',
       access: 'admin',
       params: idParams,
@@ -223,13 +243,22 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
         const user = await db.transaction(async (tx) => {
           const before = await existingUser(tx, params.id, true)
           if (!ifMatchAllows(request.headers['if-match'], userEtag(before))) {
-            throw new ApiError(412, 'This user was changed by someone else since you opened it. Reload to see the latest version.')
+            throw new ApiError(
+              412,
+              'This user was changed by someone else since you opened it. Reload to see the latest version.',
+            )
           }
           const changes = profileChanges(before, body)
           if (Object.keys(changes).length === 0) return before
           await assertUnique(tx, body, params.id)
           const after = await updateProfile(tx, params.id, body)
-          await writeAudit(tx, { actor: caller!, action: 'user.update', targetType: 'user', targetId: params.id, changes })
+          await writeAudit(tx, {
+            actor: caller!,
+            action: 'user.update',
+            targetType: 'user',
+            targetId: params.id,
+            changes,
+          })
           return after
         })
         reply.header('etag', userEtag(user))
@@ -253,15 +282,21 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
         const link = `${config.resetLinkBase}?token=${encodeURIComponent(token)}`
         const user = await db.transaction(async (tx) => {
           const target = await existingUser(tx, params.id, true)
-          await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
-            params.id,
-          ])
+          await tx.query(
+            'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+            [params.id],
+          )
           await tx.query(
             `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
              VALUES ($1, $2, now() + make_interval(secs => $3))`,
             [hashToken(token), params.id, RESET_TOKEN_TTL_SECONDS],
           )
-          await writeAudit(tx, { actor: caller!, action: 'user.reset_password', targetType: 'user', targetId: params.id })
+          await writeAudit(tx, {
+            actor: caller!,
+            action: 'user.reset_password',
+            targetType: 'user',
+            targetId: params.id,
+          })
           // Sent inside the transaction: if the mail cannot go, no token is left behind.
           await ctx.mailer
             .send({
@@ -274,7 +309,10 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
                 `If you did not expect this, tell your IT administrator.\n`,
             })
             .catch((error: unknown) => {
-              throw new ApiError(502, `The reset email could not be sent: ${error instanceof Error ? error.message : String(error)}`)
+              throw new ApiError(
+                502,
+                `The reset email could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+              )
             })
           return target
         })

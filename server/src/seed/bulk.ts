@@ -23,14 +23,21 @@ const indexName = (statement: string) => /EXISTS (\w+)/.exec(statement)![1]!
  * all sharing one password hash so that hashing does not dominate. Their usernames continue
  * from the highest id, so running it again adds more rather than colliding.
  */
-export async function seedBulk(db: Database, count: number, report: (done: number) => void): Promise<void> {
+export async function seedBulk(
+  db: Database,
+  count: number,
+  report: (done: number) => void,
+): Promise<void> {
   const passwordHash = await hashPassword('bulk-password')
   const deferIndexes = count >= 50_000
   if (deferIndexes) {
-    for (const statement of DEFERRED_INDEXES) await db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)
+    for (const statement of DEFERRED_INDEXES)
+      await db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)
   }
   try {
-    const [{ base } = { base: 0 }] = await db.query<{ base: number }>('SELECT coalesce(max(id), 0)::int AS base FROM users')
+    const [{ base } = { base: 0 }] = await db.query<{ base: number }>(
+      'SELECT coalesce(max(id), 0)::int AS base FROM users',
+    )
     for (let done = 0; done < count; done += BATCH) {
       const size = Math.min(BATCH, count - done)
       await db.query(

@@ -5,7 +5,15 @@ import { FIRST_NAMES, LAST_NAMES } from './names'
 export const DEMO_PASSWORD = 'demo-password'
 
 /** Roles of the operations hub; the administrator role comes from the configuration. */
-const ROLES = ['HR_MANAGER', 'FINANCE_OFFICER', 'EVENT_PLANNER', 'SUPPORT_AGENT', 'AUDITOR', 'MARKETING_LEAD', 'VIEWER']
+const ROLES = [
+  'HR_MANAGER',
+  'FINANCE_OFFICER',
+  'EVENT_PLANNER',
+  'SUPPORT_AGENT',
+  'AUDITOR',
+  'MARKETING_LEAD',
+  'VIEWER',
+]
 
 /** Groups and the roles each one grants. */
 const GROUPS: Record<string, string[]> = {
@@ -35,20 +43,27 @@ export async function seedDemo(db: Database, adminRoleName: string): Promise<{ u
   const now = Date.now()
   return db.transaction(async (tx) => {
     for (const name of [adminRoleName, ...ROLES]) {
-      await tx.query(`INSERT INTO roles (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower($1))`, [name])
+      await tx.query(
+        `INSERT INTO roles (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower($1))`,
+        [name],
+      )
     }
     for (const name of GROUP_NAMES) {
-      await tx.query(`INSERT INTO groups (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower($1))`, [name])
+      await tx.query(
+        `INSERT INTO groups (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower($1))`,
+        [name],
+      )
     }
     const roles = await idsByName(tx, 'roles')
     const groups = await idsByName(tx, 'groups')
-    const roleId = (name: string) => roles.get((name === 'ADMIN' ? adminRoleName : name).toLowerCase())!
+    const roleId = (name: string) =>
+      roles.get((name === 'ADMIN' ? adminRoleName : name).toLowerCase())!
     for (const [group, granted] of Object.entries(GROUPS)) {
       for (const role of granted) {
-        await tx.query('INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-          groups.get(group.toLowerCase()),
-          roleId(role),
-        ])
+        await tx.query(
+          'INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [groups.get(group.toLowerCase()), roleId(role)],
+        )
       }
     }
 
@@ -82,12 +97,15 @@ export async function seedDemo(db: Database, adminRoleName: string): Promise<{ u
       if (!user) continue
       added += 1
       const group = GROUP_NAMES[i % GROUP_NAMES.length]!
-      await tx.query('INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        user.id,
-        groups.get(group.toLowerCase()),
-      ])
+      await tx.query(
+        'INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [user.id, groups.get(group.toLowerCase())],
+      )
       if (i % 5 === 0) {
-        await tx.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [user.id, roleId('VIEWER')])
+        await tx.query(
+          'INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [user.id, roleId('VIEWER')],
+        )
       }
     }
     await tx.query(

@@ -6,12 +6,17 @@ import { openDatabase } from '../db/open'
 import { seedBulk } from './bulk'
 import { DEMO_PASSWORD, seedDemo } from './demo'
 
-const USAGE = 'Usage: npm run seed -- --demo | --users N   (same DATABASE_URL / DATA_DIR as the server)'
+const USAGE =
+  'Usage: npm run seed -- --demo | --users N   (same DATABASE_URL / DATA_DIR as the server)'
 
 /** `npm run seed -- --demo` and `npm run seed -- --users 1000000`. */
 async function main() {
   const { values } = parseArgs({
-    options: { demo: { type: 'boolean', default: false }, users: { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      demo: { type: 'boolean', default: false },
+      users: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
   })
   const users = values.users === undefined ? undefined : Number(values.users)
   if (values.help || (!values.demo && users === undefined)) throw new ConfigError(USAGE)
@@ -24,16 +29,26 @@ async function main() {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
     if (bootstrap?.generatedPassword) {
-      process.stdout.write(`Created the first administrator "${bootstrap.username}" with the password: ${bootstrap.generatedPassword}\n`)
+      process.stdout.write(
+        `Created the first administrator "${bootstrap.username}" with the password: ${bootstrap.generatedPassword}\n`,
+      )
     }
     if (values.demo) {
       const { users: added } = await seedDemo(db, config.admin.roleName)
-      process.stdout.write(`Demo organisation: ${added} users added (password "${DEMO_PASSWORD}"), 8 roles, 6 groups.\n`)
+      process.stdout.write(
+        `Demo organisation: ${added} users added (password "${DEMO_PASSWORD}"), 8 roles, 6 groups.\n`,
+      )
     }
     if (users !== undefined) {
       const started = performance.now()
-      await seedBulk(db, users, (done) => process.stdout.write(`\r${done.toLocaleString('en-US')} / ${users.toLocaleString('en-US')} users`))
-      process.stdout.write(`\nAdded ${users.toLocaleString('en-US')} users in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`)
+      await seedBulk(db, users, (done) =>
+        process.stdout.write(
+          `\r${done.toLocaleString('en-US')} / ${users.toLocaleString('en-US')} users`,
+        ),
+      )
+      process.stdout.write(
+        `\nAdded ${users.toLocaleString('en-US')} users in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+      )
     }
   } finally {
     await db.close()
@@ -41,6 +56,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`)
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  )
   process.exit(1)
 })

@@ -31,20 +31,36 @@ export const accessListQuerySchema = z.object(pageQueryFields(ACCESS_PAGE_SIZE))
 
 const idList = (field: string) =>
   z
-    .array(z.number({ error: `${field} must hold whole numbers` }).int().positive(), {
-      error: `${field} must be a list of ids`,
-    })
+    .array(
+      z
+        .number({ error: `${field} must hold whole numbers` })
+        .int()
+        .positive(),
+      {
+        error: `${field} must be a list of ids`,
+      },
+    )
     .max(1000, { error: `${field} may hold at most 1000 ids` })
 
 /** POST/PUT /api/admin/roles: links to groups are replaced when groupIds is given. */
-export const roleInputSchema = z.object({ name: accessNameSchema, groupIds: idList('groupIds').optional() })
+export const roleInputSchema = z.object({
+  name: accessNameSchema,
+  groupIds: idList('groupIds').optional(),
+})
 export type RoleInput = z.input<typeof roleInputSchema>
 
 /** POST/PUT /api/admin/groups: links to roles are replaced when roleIds is given. */
-export const groupInputSchema = z.object({ name: accessNameSchema, roleIds: idList('roleIds').optional() })
+export const groupInputSchema = z.object({
+  name: accessNameSchema,
+  roleIds: idList('roleIds').optional(),
+})
 export type GroupInput = z.input<typeof groupInputSchema>
 
 /** GET /api/admin/users/{id}/roles and /groups: what the user holds directly. */
-export const assignmentSchema = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })
+export const assignmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+})
 export type Assignment = z.infer<typeof assignmentSchema>
 export const assignmentListSchema = z.array(assignmentSchema)

@@ -58,9 +58,7 @@ export const userListQuerySchema = z.object({
   sort: z
     .enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` })
     .default('id'),
-  direction: z
-    .enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' })
-    .default('asc'),
+  direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }).default('asc'),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
 /** The query after defaults: what the server works with. */

@@ -57,7 +57,9 @@ export function newUser(overrides: Partial<CreateUserRequest> = {}): CreateUserR
 
 /** Mail is written as .eml with quoted-printable text: undo the soft line breaks and escapes. */
 function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -105,12 +107,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     async token(username = ADMIN.username, password = ADMIN.password) {
       const reply = await server.login(username, password)
-      if (reply.status !== 200) throw new Error(`login of ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+      if (reply.status !== 200)
+        throw new Error(
+          `login of ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`,
+        )
       return reply.body.accessToken
     },
     async createUser(token, overrides) {
-      const reply = await server.request<User>('POST', '/api/admin/users', { token, body: newUser(overrides) })
-      if (reply.status !== 201) throw new Error(`create user failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+      const reply = await server.request<User>('POST', '/api/admin/users', {
+        token,
+        body: newUser(overrides),
+      })
+      if (reply.status !== 201)
+        throw new Error(`create user failed: ${reply.status} ${JSON.stringify(reply.body)}`)
       return reply.body
     },
     async resetToken(email) {
