@@ -36,12 +36,13 @@ export const forbidden = (message: string) => new ApiError(403, message)
 export const notFound = (message: string) => new ApiError(404, message)
 export const conflict = (message: string) => new ApiError(409, message)
 
-/** A 400 whose message names each field that failed, and whose details list them. */
+/** A 400 whose message names each field that failed (its first rule only), and whose details list them. */
 export function validationError(error: ZodError, where: string): ApiError {
-  const details = error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.join('.') : where,
-    message: issue.message,
-  }))
+  const details: { field: string; message: string }[] = []
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : where
+    if (!details.some((d) => d.field === field)) details.push({ field, message: issue.message })
+  }
   const message = details.map((d) => `${d.field}: ${d.message}`).join('; ')
   return new ApiError(400, message, details)
 }
