@@ -48,7 +48,8 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       },
     })
-    // Clients may send an empty body with a JSON content type on body-less actions.
+    // JSON only; clients may send an empty body with a JSON content type on body-less actions.
+    app.removeAllContentTypeParsers()
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
       const source = String(text)
       if (source.trim() === '') return done(null, undefined)

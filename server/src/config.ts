@@ -18,11 +18,15 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional()
 
-const url = (what: string) =>
+const url = (what: string, schemes?: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => URL.canParse(value), { error: `must be ${what}` })
+    .refine(
+      (value) =>
+        URL.canParse(value) && (!schemes || schemes.includes(new URL(value).protocol.slice(0, -1))),
+      { error: `must be ${what}` },
+    )
 
 /** The environment of `npm run server` (issue 2's exact interface), validated at start. */
 const envSchema = z.object({
@@ -35,7 +39,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   ADMIN_ROLE_NAME: z.string().trim().min(1).default('ADMIN'),
   MAIL_OUTBOX_DIR: optionalText,
-  SMTP_URL: url('an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: url('an smtp:// or smtps:// URL', ['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().trim().min(1).default('Admin Console <no-reply@localhost>'),
   RESET_LINK_BASE: url('a URL such as admin-console://reset-password').default(
     'admin-console://reset-password',
