@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Queryable } from '../db/database'
 
@@ -32,6 +32,7 @@ export function signAccessToken(
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
     .setIssuedAt()
+    .setJti(randomUUID())
     .setExpirationTime(`${ttlSeconds}s`)
     .sign(key)
 }

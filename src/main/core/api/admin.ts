@@ -1,0 +1,127 @@
+import type { z } from 'zod'
+import type { OutputOf, InputOf } from '../../../shared/bridge'
+import {
+  assignmentListSchema,
+  groupPageSchema,
+  groupSchema,
+  rolePageSchema,
+  roleSchema,
+  userPageSchema,
+  userSchema,
+  ACCESS_PAGE_SIZE,
+} from '../../../shared/contract'
+import type { Fallback } from '../../../shared/messages'
+import type { Session } from '../session/session'
+import { send, type Call, type Http } from './http'
+
+/** The authenticated calls of SPEC.md section 7, each through the session. */
+export function adminApi(http: Http, session: Session) {
+  const call = async <T>(spec: Call<T>) =>
+    session.authorized((authorization) =>
+      send(http, { ...spec, headers: { ...spec.headers, authorization } }),
+    )
+  const data = async <T>(spec: Call<T>) => (await call(spec)).data
+
+  const userAction = (action: string, fallback?: Fallback) => (input: InputOf<'users.activate'>) =>
+    data({
+      method: 'PUT',
+      path: `/api/admin/users/${input.id}/${action}`,
+      schema: userSchema,
+      fallback,
+    })
+
+  const assignments = (kind: 'roles' | 'groups') => ({
+    list: (input: InputOf<'users.roles'>) =>
+      data({
+        method: 'GET',
+        path: `/api/admin/users/${input.id}/${kind}`,
+        schema: assignmentListSchema,
+      }),
+    add: (input: InputOf<'users.addRole'>) =>
+      data({
+        method: 'PUT',
+        path: `/api/admin/users/${input.id}/${kind}/${input.targetId}`,
+        schema: assignmentListSchema,
+      }),
+    remove: (input: InputOf<'users.addRole'>) =>
+      data({
+        method: 'DELETE',
+        path: `/api/admin/users/${input.id}/${kind}/${input.targetId}`,
+        schema: assignmentListSchema,
+      }),
+  })
+
+  const access = <T, P>(kind: 'roles' | 'groups', item: z.ZodType<T>, page: z.ZodType<P>) => ({
+    list: () =>
+      data({
+        method: 'GET',
+        path: `/api/admin/${kind}?page=0&size=${ACCESS_PAGE_SIZE}`,
+        schema: page,
+      }),
+    create: (input: object) =>
+      data({ method: 'POST', path: `/api/admin/${kind}`, body: input, schema: item }),
+    update: ({ id, ...input }: { id: number }) =>
+      data({ method: 'PUT', path: `/api/admin/${kind}/${id}`, body: input, schema: item }),
+    activate: ({ id }: { id: number }) =>
+      data({ method: 'POST', path: `/api/admin/${kind}/${id}/activate`, schema: item }),
+    deactivate: ({ id }: { id: number }) =>
+      data({ method: 'POST', path: `/api/admin/${kind}/${id}/deactivate`, schema: item }),
+  })
+
+  return {
+    users: {
+      list(query: InputOf<'users.list'>) {
+        const params = new URLSearchParams()
+        for (const [key, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') params.set(key, String(value))
+        }
+        return data({
+          method: 'GET',
+          path: `/api/admin/users?${params}`,
+          schema: userPageSchema,
+          fallback: 'listUsers',
+        })
+      },
+      async get({ id }: InputOf<'users.get'>): Promise<OutputOf<'users.get'>> {
+        const answer = await call({
+          method: 'GET',
+          path: `/api/admin/users/${id}`,
+          schema: userSchema,
+        })
+        return { user: answer.data, etag: answer.headers.get('etag') }
+      },
+      create: (input: InputOf<'users.create'>) =>
+        data({
+          method: 'POST',
+          path: '/api/admin/users',
+          body: input,
+          schema: userSchema,
+          fallback: 'createUser',
+        }),
+      async update({
+        id,
+        changes,
+        etag,
+      }: InputOf<'users.update'>): Promise<OutputOf<'users.update'>> {
+        const answer = await call({
+          method: 'PUT',
+          path: `/api/admin/users/${id}`,
+          body: changes,
+          headers: etag ? { 'if-match': etag } : {},
+          schema: userSchema,
+          fallback: 'updateUser',
+        })
+        return { user: answer.data, etag: answer.headers.get('etag') }
+      },
+      activate: userAction('activate'),
+      deactivate: userAction('deactivate'),
+      lock: userAction('lock'),
+      unlock: userAction('unlock'),
+      resetPassword: userAction('reset-password'),
+      roles: assignments('roles'),
+      groups: assignments('groups'),
+    },
+    roles: access('roles', roleSchema, rolePageSchema),
+    groups: access('groups', groupSchema, groupPageSchema),
+  }
+}

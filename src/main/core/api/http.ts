@@ -1,0 +1,81 @@
+import type { z } from 'zod'
+import { FALLBACKS, serverMessage, type Fallback } from '../../../shared/messages'
+
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>
+
+/** A failed call, worded for the administrator; `status` when the server answered. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface Http {
+  baseUrl: string
+  fetch: Fetch
+  timeoutMs: number
+}
+
+export interface Call<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  body?: unknown
+  headers?: Record<string, string>
+  /** Checks the answer; omitted for answers without a body. */
+  schema?: z.ZodType<T>
+  fallback?: Fallback
+}
+
+export interface Answer<T> {
+  data: T
+  headers: Headers
+}
+
+/** One HTTP call of the contract: timeout, the error wording of SPEC.md section 8, a checked answer. */
+export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
+  const url = http.baseUrl.replace(/\/+$/, '') + call.path
+  const headers: Record<string, string> = { accept: 'application/json', ...call.headers }
+  if (call.body !== undefined) headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await http.fetch(url, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: AbortSignal.timeout(http.timeoutMs),
+    })
+  } catch (error) {
+    const name = (error as { name?: string }).name
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new ApiFailure(
+        `Network error: ${new URL(url).origin} did not answer within ${Math.round(http.timeoutMs / 1000)} s`,
+      )
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message
+    throw new ApiFailure(`Network error: could not reach ${new URL(url).origin} (${reason})`)
+  }
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    body = undefined
+  }
+  if (!response.ok) {
+    const message = serverMessage(body) ?? FALLBACKS[call.fallback ?? 'request'](response.status)
+    throw new ApiFailure(message, response.status)
+  }
+  if (!call.schema) return { data: undefined as T, headers: response.headers }
+  const parsed = call.schema.safeParse(body)
+  if (!parsed.success) {
+    throw new ApiFailure(
+      `The server's answer to ${call.method} ${call.path} is not what the contract says`,
+      response.status,
+    )
+  }
+  return { data: parsed.data, headers: response.headers }
+}

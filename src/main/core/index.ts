@@ -1,0 +1,50 @@
+import type { AppInfo, BridgeEvent } from '../../shared/bridge'
+import type { Fetch } from './api/http'
+import { createHandlers, type Handle } from './ipc/handlers'
+import { Session } from './session/session'
+import type { Vault } from './vault/vault'
+
+/** The ports a host gives the core: the core itself imports no Electron and no browser. */
+export interface CorePorts {
+  serverUrl: string
+  fetch: Fetch
+  vault: Vault
+  version: string
+  clock?: () => number
+  timeoutMs?: number
+}
+
+export interface Core {
+  handle: Handle
+  /** Session changes and expiry, for the host to push to the renderer. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export function createCore(ports: CorePorts): Core {
+  const listeners = new Set<(event: BridgeEvent) => void>()
+  const http = {
+    baseUrl: ports.serverUrl,
+    fetch: ports.fetch,
+    timeoutMs: ports.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  }
+  const session = new Session({
+    http,
+    vault: ports.vault,
+    clock: ports.clock ?? Date.now,
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+  })
+  const info = (): AppInfo => ({
+    serverUrl: ports.serverUrl,
+    version: ports.version,
+    keychain: ports.vault.persistent,
+  })
+  return {
+    handle: createHandlers(http, session, info),
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import type { AppInfo, Channel, InputOf, OutputOf } from '../../../shared/bridge'
+import { bridgeInputs } from '../../../shared/bridge-inputs'
+import type { ChangePasswordRequest } from '../../../shared/contract'
+import { failure, success, type Result } from '../../../shared/result'
+import { adminApi } from '../api/admin'
+import { ApiFailure, send, type Http } from '../api/http'
+import type { Session } from '../session/session'
+
+type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
+
+export type Handle = (channel: string, payload: unknown) => Promise<Result<unknown>>
+
+/** One handler per bridge channel; every payload is checked before anything is sent. */
+export function createHandlers(http: Http, session: Session, app: () => AppInfo): Handle {
+  const api = adminApi(http, session)
+  const operations: Operations = {
+    'auth.login': (input) => session.login(input),
+    'auth.logout': async () => {
+      await session.logout()
+      return null
+    },
+    'auth.session': () => session.current(),
+    'auth.changePassword': async (input: ChangePasswordRequest) => {
+      await send(http, {
+        method: 'PUT',
+        path: '/auth/change-password',
+        body: input,
+        fallback: 'request',
+      })
+      return null
+    },
+    'users.list': api.users.list,
+    'users.get': api.users.get,
+    'users.create': api.users.create,
+    'users.update': api.users.update,
+    'users.activate': api.users.activate,
+    'users.deactivate': api.users.deactivate,
+    'users.lock': api.users.lock,
+    'users.unlock': api.users.unlock,
+    'users.resetPassword': api.users.resetPassword,
+    'users.roles': api.users.roles.list,
+    'users.addRole': api.users.roles.add,
+    'users.removeRole': api.users.roles.remove,
+    'users.groups': api.users.groups.list,
+    'users.addGroup': api.users.groups.add,
+    'users.removeGroup': api.users.groups.remove,
+    'roles.list': api.roles.list,
+    'roles.create': api.roles.create,
+    'roles.update': api.roles.update,
+    'roles.activate': api.roles.activate,
+    'roles.deactivate': api.roles.deactivate,
+    'groups.list': api.groups.list,
+    'groups.create': api.groups.create,
+    'groups.update': api.groups.update,
+    'groups.activate': api.groups.activate,
+    'groups.deactivate': api.groups.deactivate,
+    'app.info': async () => app(),
+  }
+
+  return async (channel, payload) => {
+    if (!Object.hasOwn(bridgeInputs, channel))
+      return failure(`Unknown operation: ${String(channel)}`)
+    const key = channel as Channel
+    const parsed = bridgeInputs[key].safeParse(payload)
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) =>
+        issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+      )
+      return failure(`Invalid input: ${problems.join('; ')}`)
+    }
+    try {
+      const run = operations[key] as (input: unknown) => Promise<unknown>
+      return success(await run(parsed.data))
+    } catch (error) {
+      if (error instanceof ApiFailure) return failure(error.message, error.status)
+      return failure(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+}

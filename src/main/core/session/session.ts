@@ -1,0 +1,219 @@
+import { z } from 'zod'
+import type { BridgeEvent, SessionInfo } from '../../../shared/bridge'
+import {
+  loginResponseSchema,
+  meResponseSchema,
+  refreshResponseSchema,
+  userSchema,
+  type LoginRequest,
+  type User,
+} from '../../../shared/contract'
+import { NOT_AUTHENTICATED, SESSION_EXPIRED } from '../../../shared/messages'
+import { ApiFailure, send, type Http } from '../api/http'
+import type { Vault } from '../vault/vault'
+
+/** Refresh the access token when it has less than this left (SPEC.md section 9). */
+export const REFRESH_MARGIN_MS = 10_000
+
+/** What the keychain holds: small (Windows allows about 2.5 KB) and without the access token. */
+const storedSchema = z.object({
+  refreshToken: z.string(),
+  sessionId: z.string(),
+  tokenType: z.string(),
+  expiresAt: z.number(),
+  user: userSchema,
+})
+type Stored = z.infer<typeof storedSchema>
+
+interface Live extends Stored {
+  /** In memory only; after a restart the first call refreshes it. */
+  accessToken?: string
+  roles: string[]
+}
+
+type Grant = z.infer<typeof loginResponseSchema>
+
+export interface SessionDeps {
+  http: Http
+  vault: Vault
+  clock: () => number
+  emit: (event: BridgeEvent) => void
+}
+
+/**
+ * The one holder of the tokens. Adds the Authorization header to every admin call, refreshes
+ * the access token near its expiry and once after a 401, with one refresh in flight however many
+ * calls wait, and clears everything when a refresh is refused.
+ */
+export class Session {
+  private live: Live | undefined
+  private restored = false
+  private refreshing: Promise<void> | undefined
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  async login(credentials: LoginRequest): Promise<SessionInfo> {
+    const { data } = await send(this.deps.http, {
+      method: 'POST',
+      path: '/auth/login',
+      body: credentials,
+      schema: loginResponseSchema,
+      fallback: 'login',
+    })
+    await this.adopt(data, [])
+    this.restored = true
+    await this.loadProfile()
+    const info = this.info()!
+    this.deps.emit({ type: 'session-changed', session: info })
+    return info
+  }
+
+  /** The current session, restoring the remembered one on first use; null when signed out. */
+  async current(): Promise<SessionInfo | null> {
+    await this.restore()
+    if (this.live && !this.live.accessToken) await this.loadProfile()
+    return this.info()
+  }
+
+  async logout(): Promise<void> {
+    const live = this.live
+    if (live?.accessToken) {
+      await send(this.deps.http, {
+        method: 'POST',
+        path: '/auth/logout',
+        headers: { authorization: `${live.tokenType} ${live.accessToken}` },
+      }).catch(() => undefined)
+    }
+    await this.clear()
+    this.deps.emit({ type: 'session-changed', session: null })
+  }
+
+  /** Runs an authenticated call with a fresh token; a 401 is retried once after a refresh. */
+  async authorized<T>(request: (authorization: string) => Promise<T>): Promise<T> {
+    await this.restore()
+    if (!this.live) throw new ApiFailure(NOT_AUTHENTICATED)
+    if (!this.live.accessToken || this.live.expiresAt - this.deps.clock() <= REFRESH_MARGIN_MS) {
+      await this.refresh()
+    }
+    const used = this.live!.accessToken
+    try {
+      return await request(this.authorization())
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.status !== 401) throw error
+    }
+    // Only the first of many calls refused with the same token refreshes it.
+    if (this.live?.accessToken === used) await this.refresh()
+    if (!this.live) throw new ApiFailure(SESSION_EXPIRED, 401)
+    try {
+      return await request(this.authorization())
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 401) {
+        await this.expire()
+        throw new ApiFailure(SESSION_EXPIRED, 401)
+      }
+      throw error
+    }
+  }
+
+  /** The follow-up call of SPEC.md section 2: the profile and roles of who is signed in. */
+  private async loadProfile() {
+    const me = await this.authorized((authorization) =>
+      send(this.deps.http, {
+        method: 'GET',
+        path: '/auth/me',
+        headers: { authorization },
+        schema: meResponseSchema,
+        fallback: 'profile',
+      }),
+    )
+    const { roles = [], ...user } = me.data
+    this.live = { ...this.live!, user, roles }
+    await this.persist()
+  }
+
+  info(): SessionInfo | null {
+    if (!this.live) return null
+    return {
+      user: this.live.user,
+      roles: this.live.roles,
+      serverUrl: this.deps.http.baseUrl,
+      remembered: this.deps.vault.persistent,
+    }
+  }
+
+  private authorization() {
+    return `${this.live!.tokenType} ${this.live!.accessToken}`
+  }
+
+  private refresh(): Promise<void> {
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = undefined
+    })
+    return this.refreshing
+  }
+
+  private async doRefresh(): Promise<void> {
+    const live = this.live
+    if (!live) throw new ApiFailure(NOT_AUTHENTICATED)
+    let grant: Grant
+    try {
+      const { data } = await send(this.deps.http, {
+        method: 'POST',
+        path: '/auth/refresh',
+        body: { refreshToken: live.refreshToken },
+        schema: refreshResponseSchema,
+      })
+      grant = data.response
+    } catch (error) {
+      // Refused (not merely unreachable): the session is over.
+      if (error instanceof ApiFailure && error.status !== undefined && error.status < 500) {
+        await this.expire()
+        throw new ApiFailure(SESSION_EXPIRED, 401)
+      }
+      throw error
+    }
+    await this.adopt(grant, live.roles)
+    await this.persist()
+  }
+
+  private async adopt(grant: Grant, roles: string[]) {
+    this.live = {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      sessionId: grant.sessionId,
+      tokenType: grant.tokenType,
+      expiresAt: this.deps.clock() + grant.expiresIn * 1000,
+      user: grant.user as User,
+      roles,
+    }
+  }
+
+  private async restore() {
+    if (this.restored) return
+    this.restored = true
+    const secret = await this.deps.vault.read().catch(() => null)
+    if (!secret) return
+    try {
+      this.live = { ...storedSchema.parse(JSON.parse(secret)), roles: [] }
+    } catch {
+      await this.deps.vault.erase().catch(() => undefined)
+    }
+  }
+
+  private async persist() {
+    const { refreshToken, sessionId, tokenType, expiresAt, user } = this.live!
+    const stored: Stored = { refreshToken, sessionId, tokenType, expiresAt, user }
+    await this.deps.vault.write(JSON.stringify(stored))
+  }
+
+  private async clear() {
+    this.live = undefined
+    await this.deps.vault.erase().catch(() => undefined)
+  }
+
+  private async expire() {
+    if (!this.live) return
+    await this.clear()
+    this.deps.emit({ type: 'session-expired', message: SESSION_EXPIRED })
+  }
+}

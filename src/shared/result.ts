@@ -1,0 +1,16 @@
+/**
+ * What every bridge call answers: a plain object, never a thrown Error (Electron carries only
+ * an Error's message across IPC, and the renderer must never see a stack or a token).
+ */
+export interface BridgeError {
+  message: string
+  status?: number
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: BridgeError }
+
+export const success = <T>(data: T): Result<T> => ({ ok: true, data })
+export const failure = (message: string, status?: number): Result<never> => ({
+  ok: false,
+  error: status === undefined ? { message } : { message, status },
+})

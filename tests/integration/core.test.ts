@@ -1,0 +1,296 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createCore, type Core } from '../../src/main/core'
+import type { Fetch } from '../../src/main/core/api/http'
+import { KEYCHAIN_SERVICE, openVault } from '../../src/main/core/vault/keychain'
+import { memoryVault, type Vault } from '../../src/main/core/vault/vault'
+import type { BridgeEvent } from '../../src/shared/bridge'
+import type { Result } from '../../src/shared/result'
+import { ADMIN, startServer, type TestServer } from './support/server'
+
+/** The real fetch, counting calls by path and keeping every token the server hands out. */
+function recordingFetch() {
+  const calls: string[] = []
+  const tokens = new Set<string>()
+  const fetchImpl: Fetch = async (url, init) => {
+    calls.push(`${init.method} ${new URL(url).pathname}`)
+    const response = await fetch(url, init)
+    const text = await response.clone().text()
+    for (const match of text.matchAll(/"(accessToken|refreshToken)":"([^"]+)"/g))
+      tokens.add(match[2]!)
+    return response
+  }
+  return {
+    fetch: fetchImpl,
+    calls,
+    tokens,
+    count: (call: string) => calls.filter((c) => c === call).length,
+  }
+}
+
+interface Harness {
+  core: Core
+  net: ReturnType<typeof recordingFetch>
+  events: BridgeEvent[]
+  results: Result<unknown>[]
+  call: (channel: string, payload?: unknown) => Promise<Result<any>>
+  clock: { now: number | undefined }
+}
+
+function harness(server: TestServer, vault: Vault = memoryVault()): Harness {
+  const net = recordingFetch()
+  const clock: { now: number | undefined } = { now: undefined }
+  const core = createCore({
+    serverUrl: server.url,
+    fetch: net.fetch,
+    vault,
+    version: 'test',
+    clock: () => clock.now ?? Date.now(),
+  })
+  const events: BridgeEvent[] = []
+  core.onEvent((event) => events.push(event))
+  const results: Result<unknown>[] = []
+  const call = async (channel: string, payload?: unknown) => {
+    const result = await core.handle(channel, payload)
+    results.push(result)
+    return result as Result<any>
+  }
+  return { core, net, events, results, call, clock }
+}
+
+const login = { username: ADMIN.username, password: ADMIN.password }
+
+describe('core against the real server', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server?.close())
+
+  test('login stores the session, then fetches the profile', async () => {
+    const h = harness(server)
+    const result = await h.call('auth.login', login)
+    expect(result.ok).toBe(true)
+    expect(result.ok && result.data).toMatchObject({
+      user: { username: ADMIN.username },
+      roles: ['ADMIN'],
+      serverUrl: server.url,
+      remembered: false,
+    })
+    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me'])
+    expect(h.events).toEqual([{ type: 'session-changed', session: result.ok && result.data }])
+    const list = await h.call('users.list', {
+      page: 0,
+      size: 5,
+      sort: 'username',
+      direction: 'desc',
+      search: '',
+    })
+    expect(list.ok && list.data.page.totalElements).toBeGreaterThan(0)
+    expect(h.net.calls.at(-1)).toBe('GET /api/admin/users')
+  })
+
+  test('a wrong password answers the server message and stores nothing', async () => {
+    const h = harness(server)
+    const result = await h.call('auth.login', {
+      username: ADMIN.username,
+      password: 'wrong-password',
+    })
+    expect(result).toEqual({
+      ok: false,
+      error: { message: 'Invalid username or password', status: 401 },
+    })
+    expect(await h.call('users.list', {})).toEqual({
+      ok: false,
+      error: { message: 'Not authenticated' },
+    })
+    expect(await h.call('auth.session')).toEqual({ ok: true, data: null })
+  })
+
+  test('the token is refreshed inside the 10 s margin, once for ten concurrent calls', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    await h.call('users.list', {})
+    expect(h.net.count('POST /auth/refresh')).toBe(0)
+    // 900 s tokens: 891 s later, 9 s are left.
+    h.clock.now = Date.now() + 891_000
+    const results = await Promise.all(Array.from({ length: 10 }, () => h.call('users.list', {})))
+    expect(results.every((result) => result.ok)).toBe(true)
+    expect(h.net.count('POST /auth/refresh')).toBe(1)
+    expect(h.net.count('GET /api/admin/users')).toBe(11)
+  })
+
+  test('bad payloads are refused before anything is sent', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    const sent = h.net.calls.length
+    for (const [channel, payload] of [
+      ['users.get', { id: 'one' }],
+      ['users.lock', { id: -1 }],
+      ['users.list', { sort: 'password' }],
+      ['users.create', { username: '' }],
+      ['users.update', { id: 1, changes: { username: 'x' } }],
+      ['auth.logout', { extra: true }],
+      ['users.explode', {}],
+      ['roles.update', { id: 1, name: '  ' }],
+    ] as const) {
+      const result = await h.call(channel, payload)
+      expect(result.ok, channel).toBe(false)
+    }
+    expect(
+      (await h.call('users.create', { username: '' })).ok === false && h.results.at(-1),
+    ).toMatchObject({
+      error: { message: expect.stringContaining('username: Username is required') },
+    })
+    expect(h.net.calls.length).toBe(sent)
+  })
+
+  test('update sends If-Match; a stale version is refused with the server message', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    const created = await h.call('users.create', {
+      username: 'core-etag',
+      email: 'core-etag@example.com',
+      password: 'secret-1',
+      firstName: 'Core',
+      lastName: 'Etag',
+      phoneNumber: '1',
+    })
+    const id = created.ok && created.data.id
+    const read = await h.call('users.get', { id })
+    const etag = read.ok && read.data.etag
+    const changes = {
+      username: 'core-etag',
+      email: 'core-etag@example.com',
+      firstName: 'New',
+      lastName: 'Etag',
+      phoneNumber: '1',
+    }
+    const saved = await h.call('users.update', { id, changes, etag })
+    expect(saved.ok && saved.data.user.firstName).toBe('New')
+    const stale = await h.call('users.update', {
+      id,
+      changes: { ...changes, firstName: 'Lost' },
+      etag,
+    })
+    expect(stale).toMatchObject({ ok: false, error: { status: 412 } })
+  })
+
+  test('logout calls the server and clears the session', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    expect(await h.call('auth.logout')).toEqual({ ok: true, data: null })
+    expect(h.net.calls.at(-1)).toBe('POST /auth/logout')
+    expect(h.events.at(-1)).toEqual({ type: 'session-changed', session: null })
+    expect(await h.call('users.list', {})).toEqual({
+      ok: false,
+      error: { message: 'Not authenticated' },
+    })
+  })
+
+  test('a refused refresh clears the session and says "Session expired"', async () => {
+    const vault = memoryVault()
+    const h = harness(server, vault)
+    const session = await h.call('auth.login', login)
+    await server.built.context.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [
+      JSON.parse((await vault.read())!).sessionId,
+    ])
+    const result = await h.call('users.list', {})
+    expect(result).toEqual({ ok: false, error: { message: 'Session expired', status: 401 } })
+    expect(h.net.count('POST /auth/refresh')).toBe(1)
+    expect(h.events.at(-1)).toEqual({ type: 'session-expired', message: 'Session expired' })
+    expect(await vault.read()).toBeNull()
+    expect(session.ok).toBe(true)
+    expect(await h.call('users.list', {})).toEqual({
+      ok: false,
+      error: { message: 'Not authenticated' },
+    })
+  })
+
+  test('an unreachable server is a network error, and the session survives it', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    const dead = createCore({
+      serverUrl: 'http://127.0.0.1:9',
+      fetch,
+      vault: memoryVault(),
+      version: 'test',
+    })
+    const result = await dead.handle('auth.login', login)
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(/^Network error: could not reach http:\/\/127\.0\.0\.1:9/),
+      },
+    })
+  })
+
+  test('no bridge result ever holds a token', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    h.clock.now = Date.now() + 895_000
+    await h.call('users.list', {})
+    await h.call('auth.session')
+    await h.call('app.info')
+    await h.call('auth.logout')
+    expect(h.net.tokens.size).toBeGreaterThanOrEqual(4)
+    const serialized = JSON.stringify(h.results)
+    for (const token of h.net.tokens) expect(serialized).not.toContain(token)
+  })
+})
+
+describe('401 → one refresh → retry', () => {
+  test('a token the server has expired is refreshed once and the call retried', async () => {
+    const server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '1' })
+    try {
+      const h = harness(server)
+      await h.call('auth.login', login)
+      // The core's clock goes back an hour, so it believes its 1 s token is still fresh.
+      h.clock.now = Date.now() - 3_600_000
+      await sleep(2100)
+      const result = await h.call('users.list', {})
+      expect(result.ok).toBe(true)
+      expect(h.net.calls.slice(-3)).toEqual([
+        'GET /api/admin/users',
+        'POST /auth/refresh',
+        'GET /api/admin/users',
+      ])
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('OS keychain', () => {
+  test('the session survives a restart of the core; logout removes the entry', async (context) => {
+    const server = await startServer()
+    try {
+      const vault = await openVault(server.url)
+      if (!vault.persistent) {
+        if (process.env.REQUIRE_KEYCHAIN)
+          throw new Error('REQUIRE_KEYCHAIN is set but no Secret Service answered')
+        context.skip()
+      }
+      const first = harness(server, vault)
+      expect((await first.call('auth.login', login)).ok).toBe(true)
+      const stored = (await vault.read())!
+      expect(stored.length).toBeLessThan(2500)
+      expect(stored).not.toContain(first.net.tokens.values().next().value)
+
+      const restarted = harness(server, await openVault(server.url))
+      const session = await restarted.call('auth.session')
+      expect(session).toMatchObject({
+        ok: true,
+        data: { user: { username: ADMIN.username }, roles: ['ADMIN'], remembered: true },
+      })
+      expect(restarted.net.calls).toEqual(['POST /auth/refresh', 'GET /auth/me'])
+      expect((await restarted.call('users.list', {})).ok).toBe(true)
+
+      await restarted.call('auth.logout')
+      expect(await (await openVault(server.url)).read()).toBeNull()
+      expect(KEYCHAIN_SERVICE).toBe('Admin Console')
+    } finally {
+      await server.close()
+    }
+  })
+})
