@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
- * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own.
+ * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own. End-to-end
+ * tests drive the built renderer in Chromium through the preview host against the real server.
  */
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -21,6 +22,17 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('integration:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('integration:postgres', 'postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/build-renderer.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -1,14 +1,65 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { app, BrowserWindow, shell } from 'electron'
+import { pathToFileURL } from 'node:url'
+import {
+  BrowserWindow,
+  app,
+  dialog,
+  ipcMain,
+  net,
+  protocol,
+  session,
+  type WebFrameMain,
+} from 'electron'
+import { IPC_EVENT_CHANNEL, ipcChannel, type Channel } from '../../shared/bridge'
+import { bridgeInputs } from '../../shared/bridge-inputs'
+import { failure } from '../../shared/result'
+import { createCore } from '../core'
+import { CONTENT_SECURITY_POLICY, resolveServerUrl } from '../core/config'
+import { rendererFile } from '../core/renderer-files'
+import { openVault } from '../core/vault/keychain'
+import { parseWindowBounds } from '../core/window-state'
 
 /**
- * The Electron host: thin glue only. Everything with logic in it lives in src/main/core, where
- * the tests reach it without an Electron binary.
+ * The Electron host: thin glue between Electron and the core. Everything with logic in it
+ * lives in src/main/core, where the tests reach it without an Electron binary.
  */
-function createWindow(): BrowserWindow {
+const SCHEME = 'app'
+const ORIGIN = `${SCHEME}://console`
+const RENDERER_DIR = join(__dirname, '../renderer')
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+const readOptional = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The renderer is served from app://console, never file://, with its CSP on every answer. */
+function serveRenderer() {
+  protocol.handle(SCHEME, async (request) => {
+    const url = new URL(request.url)
+    const found = url.host === 'console' ? rendererFile(RENDERER_DIR, url.pathname) : undefined
+    if (!found) return new Response('Not found', { status: 404 })
+    const response = await net.fetch(pathToFileURL(found.file).toString())
+    return new Response(response.body, {
+      status: response.status,
+      headers: { 'content-type': found.type, 'content-security-policy': CONTENT_SECURITY_POLICY },
+    })
+  })
+}
+
+const fromOurPage = (frame: WebFrameMain | null) =>
+  frame !== null && new URL(frame.url).origin === ORIGIN
+
+function createWindow(boundsFile: string): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1366,
-    height: 768,
+    ...parseWindowBounds(readOptional(boundsFile)),
     show: false,
     title: 'Admin Console',
     webPreferences: {
@@ -16,18 +67,44 @@ function createWindow(): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      webSecurity: true,
     },
   })
   window.once('ready-to-show', () => window.show())
-  // The console never opens other windows and never navigates away from itself.
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url)
-    return { action: 'deny' }
+  window.on('close', () => writeFileSync(boundsFile, JSON.stringify(window.getNormalBounds())))
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  window.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== ORIGIN) event.preventDefault()
   })
-  window.webContents.on('will-navigate', (event) => event.preventDefault())
-  if (process.env.ELECTRON_RENDERER_URL) void window.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void window.loadFile(join(__dirname, '../renderer/index.html'))
+  void window.loadURL(process.env.ELECTRON_RENDERER_URL ?? `${ORIGIN}/`)
   return window
+}
+
+async function start() {
+  const serverUrl = resolveServerUrl({
+    env: process.env.ADMIN_CONSOLE_API_URL,
+    configFile: readOptional(join(app.getPath('userData'), 'config.json')),
+  })
+  const core = createCore({
+    serverUrl,
+    fetch: (input, init) => net.fetch(input, init),
+    vault: await openVault(serverUrl),
+    version: app.getVersion(),
+  })
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  )
+  session.defaultSession.setPermissionCheckHandler(() => false)
+  serveRenderer()
+  for (const channel of Object.keys(bridgeInputs) as Channel[]) {
+    ipcMain.handle(ipcChannel(channel), (event, payload: unknown) =>
+      fromOurPage(event.senderFrame)
+        ? core.handle(channel, payload)
+        : failure('Refused: not the console window'),
+    )
+  }
+  const window = createWindow(join(app.getPath('userData'), 'window-state.json'))
+  core.onEvent((event) => window.webContents.send(IPC_EVENT_CHANNEL, event))
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -38,18 +115,17 @@ if (!app.requestSingleInstanceLock()) {
     if (window?.isMinimized()) window.restore()
     window?.focus()
   })
-  void app.whenReady().then(() => {
-    app.on('web-contents-created', (_event, contents) => {
-      contents.session.setPermissionRequestHandler((_contents, _permission, callback) =>
-        callback(false),
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  })
+  app.on('window-all-closed', () => app.quit())
+  void app.whenReady().then(() =>
+    start().catch((error: unknown) => {
+      dialog.showErrorBox(
+        'Admin Console cannot start',
+        error instanceof Error ? error.message : String(error),
       )
-    })
-    createWindow()
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow()
-    })
-  })
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
+      app.quit()
+    }),
+  )
 }

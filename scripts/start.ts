@@ -1,0 +1,69 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { createRequire } from 'node:module'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/**
+ * `npm start`: the reference server with demo data in .data/ (unless ADMIN_CONSOLE_API_URL
+ * names another server), then the Electron app against it.
+ */
+const require = createRequire(import.meta.url)
+const apiUrl = process.env.ADMIN_CONSOLE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`
+
+/** The installed binary, found without `require('electron')`, which would try to download it. */
+function electronBinary(): string | undefined {
+  const root = dirname(require.resolve('electron/package.json'))
+  const pathFile = join(root, 'path.txt')
+  if (!existsSync(pathFile)) return undefined
+  const binary = join(root, 'dist', readFileSync(pathFile, 'utf8').trim())
+  return existsSync(binary) ? binary : undefined
+}
+
+async function waitForHealth(server: ChildProcess) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (server.exitCode !== null) throw new Error('The server stopped; see its output above.')
+    try {
+      if ((await fetch(`${apiUrl}/health`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500)
+  }
+  throw new Error(`The server did not answer on ${apiUrl}/health within a minute.`)
+}
+
+async function main() {
+  const electron = electronBinary()
+  if (!electron) {
+    process.stderr.write(
+      'The Electron binary is not installed here (it could not be downloaded), so the desktop app cannot open.\n' +
+        'Run the same console in Chromium instead: npm run server, then npm run preview.\n',
+    )
+    process.exit(1)
+  }
+  let server: ChildProcess | undefined
+  if (!process.env.ADMIN_CONSOLE_API_URL) {
+    const seeded = spawnSync('npm', ['run', '--silent', 'seed', '--', '--demo'], {
+      stdio: 'inherit',
+    })
+    if (seeded.status !== 0) process.exit(seeded.status ?? 1)
+    server = spawn('npm', ['run', '--silent', 'server'], { stdio: 'inherit' })
+    await waitForHealth(server)
+  }
+  const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+  const app = spawn(electron, ['.'], {
+    stdio: 'inherit',
+    env: { ...process.env, ADMIN_CONSOLE_API_URL: apiUrl },
+  })
+  app.on('exit', (code) => {
+    server?.kill('SIGTERM')
+    process.exit(code ?? 0)
+  })
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})

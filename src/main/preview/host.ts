@@ -1,0 +1,127 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { buildSync } from 'esbuild'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { createCore, type Core } from '../core'
+import { CONTENT_SECURITY_POLICY } from '../core/config'
+import { rendererFile } from '../core/renderer-files'
+import { openVault } from '../core/vault/keychain'
+import type { Vault } from '../core/vault/vault'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+]
+
+export interface PreviewOptions {
+  apiUrl: string
+  /** The built renderer (out/renderer). */
+  rendererDir: string
+  headless?: boolean
+  cdpPort?: number
+  /** Where the save-dialog port writes files. */
+  saveDir?: string
+  chromiumPath?: string
+  /** Defaults to the OS keychain, like the app. */
+  vault?: Vault
+}
+
+export interface Preview {
+  url: string
+  page: Page
+  browser: Browser
+  core: Core
+  close(): Promise<void>
+}
+
+/** The page script that builds window.admin, bundled once from page-bridge.ts. */
+let pageBridge: string | undefined
+function pageBridgeScript(): string {
+  pageBridge ??= buildSync({
+    entryPoints: [fileURLToPath(new URL('./page-bridge.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  }).outputFiles[0]!.text
+  return pageBridge
+}
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const found = rendererFile(root, request.url ?? '/')
+    if (!found || !existsSync(found.file)) {
+      response.writeHead(404).end('Not found')
+      return
+    }
+    response.writeHead(200, {
+      'content-type': found.type,
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+    })
+    createReadStream(found.file).pipe(response)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/**
+ * The Chromium preview host: the real renderer in Chromium, the same core and keychain as the
+ * Electron app behind the same bridge, with page.exposeBinding in place of IPC.
+ */
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  if (!existsSync(`${options.rendererDir}/index.html`)) {
+    throw new Error(`No built renderer in ${options.rendererDir}: run npm run build first`)
+  }
+  const server = await serve(options.rendererDir)
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  const core = createCore({
+    serverUrl: options.apiUrl,
+    fetch: (input, init) => fetch(input, init),
+    vault: options.vault ?? (await openVault(options.apiUrl)),
+    version: 'preview',
+  })
+  const args = CHROMIUM_ARGS.filter((arg) => options.headless !== false || arg !== '--headless')
+  if (options.cdpPort) args.push(`--remote-debugging-port=${options.cdpPort}`)
+  const browser = await chromium.launch({
+    executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: options.headless !== false,
+    args,
+  })
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    acceptDownloads: false,
+  })
+  await context.exposeBinding('__adminInvoke', (_source, channel: string, input: unknown) =>
+    core.handle(channel, input),
+  )
+  await context.addInitScript({ content: pageBridgeScript() })
+  const page = await context.newPage()
+  const unsubscribe = core.onEvent((event) => {
+    void page
+      .evaluate(
+        (e) => (globalThis as unknown as { __adminEvent?: (x: unknown) => void }).__adminEvent?.(e),
+        event,
+      )
+      .catch(() => undefined)
+  })
+  if (options.saveDir) await mkdir(options.saveDir, { recursive: true })
+  await page.goto(url)
+  return {
+    url,
+    page,
+    browser,
+    core,
+    async close() {
+      unsubscribe()
+      await browser.close()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}

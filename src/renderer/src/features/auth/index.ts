@@ -1,0 +1,3 @@
+export { LoginPage } from './LoginPage'
+export { RequireSession } from './RequireSession'
+export { useSession } from './session-store'

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { ADMIN } from '../integration/support/server'
+import { startConsole } from './support'
+
+let app: Awaited<ReturnType<typeof startConsole>>
+
+beforeAll(async () => {
+  app = await startConsole()
+})
+afterAll(() => app?.close())
+
+test('an unknown path without a session lands on the Login screen, which names the server', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}somewhere/else`)
+  await page.waitForURL(/\/login$/)
+  await expect(
+    page.getByRole('heading', { name: 'Admin Console Login' }).isVisible(),
+  ).resolves.toBe(true)
+  await expect(page.getByText('Dubai Time').isVisible()).resolves.toBe(true)
+  await expect(page.getByText(app.server.url).isVisible()).resolves.toBe(true)
+})
+
+test('the form checks its fields before calling the server, and clears an error on edit', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}login`)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByText('Username or email is required.').waitFor()
+  await expect(page.getByText('Password is required.').isVisible()).resolves.toBe(true)
+  await page.getByLabel('Username or Email').fill('ab')
+  await expect(page.getByText('Username or email is required.').count()).resolves.toBe(0)
+  await page.getByLabel('Password', { exact: true }).fill('12345')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByText('Must be at least 3 characters.').waitFor()
+  await expect(page.getByText('Must be at least 6 characters.').isVisible()).resolves.toBe(true)
+})
+
+test('a wrong password shows the server message inline', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}login`)
+  await page.getByLabel('Username or Email').fill(ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid username or password')
+  await expect(page.url()).toMatch(/\/login$/)
+})
+
+test('the show toggle reveals the password', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}login`)
+  const password = page.getByLabel('Password', { exact: true })
+  await expect(password.getAttribute('type')).resolves.toBe('password')
+  await page.getByRole('button', { name: 'Show password' }).click()
+  await expect(password.getAttribute('type')).resolves.toBe('text')
+})
+
+test('signing in through the real Login screen reaches the dashboard, and no token reaches the page', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}login`)
+  await page.getByLabel('Username or Email').fill(ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  expect(['/', '/dashboard']).toContain(new URL(page.url()).pathname)
+  await expect(page.getByText('Welcome, SYSTEM').isVisible()).resolves.toBe(true)
+  const session = await page.evaluate(() => (globalThis as any).admin.auth.session())
+  expect(JSON.stringify(session)).not.toMatch(/accessToken|refreshToken|eyJ/)
+  const storage = await page.evaluate(() => {
+    const page = globalThis as any
+    return JSON.stringify({ ...page.localStorage, ...page.sessionStorage }) + page.document.cookie
+  })
+  expect(storage).not.toMatch(/eyJ/)
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL(/\/login$/)
+})
