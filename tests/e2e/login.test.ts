@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ADMIN } from '../integration/support/server'
-import { startConsole } from './support'
+import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>
 
@@ -70,6 +70,15 @@ test('signing in through the real Login screen reaches the dashboard, and no tok
   })
   expect(storage).not.toMatch(/eyJ/)
 
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await page.waitForURL(/\/login$/)
+})
+
+test('the Login screen has no serious accessibility violation', async () => {
+  const { page } = app.preview
+  await page.goto(`${app.preview.url}login`)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByText('Password is required.').waitFor()
+  expect(await seriousViolations(page)).toEqual([])
 })

@@ -1,26 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
 import { startPreview, type Preview } from '../../src/main/preview/host'
 import { memoryVault } from '../../src/main/core/vault/vault'
-import { startServer, type TestServer } from '../integration/support/server'
+import { ADMIN, startServer, type TestServer } from '../integration/support/server'
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url))
 
+export interface Console {
+  server: TestServer
+  preview: Preview
+  page: Page
+  /** The renderer's address of a route, e.g. `at('users/42')`. */
+  at(route?: string): string
+  /** Signs in through the Login screen and waits for the signed-in frame. */
+  signIn(username?: string, password?: string): Promise<void>
+  close(): Promise<void>
+}
+
 /** The real server and the real renderer in Chromium, joined by the preview host. */
-export async function startConsole(
-  env: Record<string, string> = {},
-): Promise<{ server: TestServer; preview: Preview; close(): Promise<void> }> {
+export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const server = await startServer(env)
   const preview = await startPreview({
     apiUrl: server.url,
     rendererDir: RENDERER_DIR,
     vault: memoryVault(),
   })
+  const { page } = preview
+  const at = (route = '') => preview.url + route.replace(/^\//, '')
   return {
     server,
     preview,
+    page,
+    at,
+    async signIn(username = ADMIN.username, password = ADMIN.password) {
+      await page.goto(at('login'))
+      await page.getByLabel('Username or Email').fill(username)
+      await page.getByLabel('Password', { exact: true }).fill(password)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: /Account menu/ }).waitFor()
+    },
     async close() {
       await preview.close()
       await server.close()
     },
   }
+}
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  targets: string[]
+}
+
+/** Runs axe-core on the page as it is; answers the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as any).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((violation: any) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node: any) => String(node.target)),
+    }))
+  })
+  return (violations as AxeViolation[]).filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
 }

@@ -1,30 +1,26 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
-import { LoginPage, RequireSession } from '../features/auth'
-import { DashboardPage } from '../features/dashboard'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { RouterProvider } from 'react-router'
+import { useSession } from '../features/auth'
+import { createQueryClient } from '../lib/query'
+import { router } from './router'
+
+const queryClient = createQueryClient()
+
+/** Nothing one administrator loaded outlives their session. */
+function ForgetDataOnSignOut() {
+  const session = useSession()
+  useEffect(() => {
+    if (session.status === 'signed-out') queryClient.clear()
+  }, [session.status])
+  return null
+}
 
 export function App() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route
-          path="/"
-          element={
-            <RequireSession>
-              <DashboardPage />
-            </RequireSession>
-          }
-        />
-        <Route
-          path="/dashboard"
-          element={
-            <RequireSession>
-              <DashboardPage />
-            </RequireSession>
-          }
-        />
-        <Route path="*" element={<Navigate to="/dashboard" replace />} />
-      </Routes>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <ForgetDataOnSignOut />
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { create } from 'zustand'
 import type { SessionInfo } from '../../../../shared/bridge'
 import { admin } from '../../lib/bridge'
 
@@ -7,13 +7,8 @@ export type SessionState =
   | { status: 'signed-out'; notice?: string }
   | { status: 'signed-in'; session: SessionInfo }
 
-let state: SessionState = { status: 'loading' }
-const listeners = new Set<() => void>()
-
-function set(next: SessionState) {
-  state = next
-  listeners.forEach((listener) => listener())
-}
+const useSessionStore = create<{ state: SessionState }>(() => ({ state: { status: 'loading' } }))
+const set = (state: SessionState) => useSessionStore.setState({ state })
 
 let started = false
 /** Asks the main process for the remembered session once, then follows its events. */
@@ -40,11 +35,11 @@ function start() {
 
 export function useSession(): SessionState {
   start()
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => state,
-  )
+  return useSessionStore((store) => store.state)
+}
+
+/** Signs out: the main process calls logout (errors ignored) and clears the session. */
+export async function signOut(): Promise<void> {
+  await admin().auth.logout()
+  set({ status: 'signed-out' })
 }

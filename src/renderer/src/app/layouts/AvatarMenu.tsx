@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import type { User } from '../../../../shared/contract'
+import { signOut } from '../../features/auth'
+import { initials } from '../../lib/initials'
+
+/** The avatar button and its menu: Profile, Settings, Sign out. */
+export function AvatarMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false)
+  const navigate = useNavigate()
+  const menuRef = useRef<HTMLUListElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+    const closeOutside = (event: MouseEvent) => {
+      const target = event.target as Node
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
+    }
+    document.addEventListener('mousedown', closeOutside)
+    return () => document.removeEventListener('mousedown', closeOutside)
+  }, [open])
+
+  const choose = (action: () => void) => () => {
+    setOpen(false)
+    action()
+  }
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const index = items.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape') {
+      setOpen(false)
+      buttonRef.current?.focus()
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      items[(index + step + items.length) % items.length]?.focus()
+    }
+  }
+
+  return (
+    <div className="avatar-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="avatar"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Account menu for ${user.fullName}`}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {initials(user.firstName, user.lastName)}
+      </button>
+      {open && (
+        <ul ref={menuRef} role="menu" aria-label="Account" onKeyDown={onMenuKey}>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={choose(() => navigate(`/users/${user.id}`))}
+            >
+              Profile
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={choose(() => navigate('/settings'))}>
+              Settings
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={choose(() => void signOut().then(() => navigate('/login')))}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { Link, Outlet, useMatches } from 'react-router'
+import { useSession } from '../../features/auth'
+import { AvatarMenu } from './AvatarMenu'
+import { Sidebar } from './Sidebar'
+
+export interface RouteHandle {
+  title: string
+}
+
+function usePageTitle(): string {
+  const matches = useMatches()
+  const handle = [...matches].reverse().find((match) => match.handle)?.handle as
+    RouteHandle | undefined
+  return handle?.title ?? ''
+}
+
+/**
+ * The signed-in frame: top bar, sidebar, page title and footer. The primary layout has the
+ * collapsible sidebar; the secondary one (detail pages) keeps it icon-only.
+ */
+export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
+  const session = useSession()
+  const title = usePageTitle()
+  if (session.status !== 'signed-in') return null
+  const { user } = session.session
+  return (
+    <div className="shell">
+      <header className="top-bar">
+        <Link to="/dashboard" className="logo" aria-label="Admin Console home">
+          <span className="logo-mark" aria-hidden="true">
+            AC
+          </span>
+          <span>Admin Console</span>
+        </Link>
+        <p className="welcome">Welcome, {user.firstName.toUpperCase()}</p>
+        <AvatarMenu user={user} />
+      </header>
+      <div className="shell-body">
+        <Sidebar iconOnly={iconOnly} />
+        <div className="shell-main">
+          <main id="content">
+            {title && <h1 className="page-title">{title}</h1>}
+            <Outlet />
+          </main>
+          <footer className="footer">
+            © {new Date().getFullYear()} Admin Console. All rights reserved.
+          </footer>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router'
+import { SIDEBAR } from '../nav'
+import { useLayoutStore } from '../layout-store'
+
+/** The primary navigation; icon-only when collapsed or in the secondary layout. */
+export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
+  const collapsed = useLayoutStore((state) => state.sidebarCollapsed)
+  const toggle = useLayoutStore((state) => state.toggleSidebar)
+  const compact = iconOnly || collapsed
+  return (
+    <nav className={compact ? 'sidebar compact' : 'sidebar'} aria-label="Main">
+      {!iconOnly && (
+        <button
+          type="button"
+          className="sidebar-toggle"
+          aria-expanded={!collapsed}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          onClick={toggle}
+        >
+          {collapsed ? '»' : '«'}
+        </button>
+      )}
+      <ul>
+        {SIDEBAR.map((entry) => (
+          <li key={entry.to}>
+            <NavLink to={entry.to} title={compact ? entry.label : undefined}>
+              <span className="nav-icon" aria-hidden="true">
+                {entry.icon}
+              </span>
+              <span className={compact ? 'visually-hidden' : 'nav-label'}>{entry.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

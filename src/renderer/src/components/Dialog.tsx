@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export interface DialogProps {
+  title: string
+  onClose: () => void
+  children: ReactNode
+  /** Buttons, right-aligned under the content. */
+  footer?: ReactNode
+  className?: string
+}
+
+/**
+ * A modal dialog: the page behind it is inert, Tab stays inside, Escape closes it. Rendered
+ * only while open, so a form inside starts afresh each time.
+ */
+export function Dialog({ title, onClose, children, footer, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const closeRef = useRef(onClose)
+  closeRef.current = onClose
+
+  useEffect(() => {
+    const dialog = ref.current
+    const opener = document.activeElement as HTMLElement | null
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => {
+      dialog?.close()
+      opener?.focus?.()
+    }
+  }, [])
+
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !ref.current) return
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={['dialog', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      onKeyDown={keepFocusInside}
+      onCancel={(event) => {
+        event.preventDefault()
+        closeRef.current()
+      }}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      <div className="dialog-body">{children}</div>
+      {footer && <div className="dialog-footer">{footer}</div>}
+    </dialog>
+  )
+}

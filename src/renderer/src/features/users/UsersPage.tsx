@@ -1,0 +1,4 @@
+/** Placeholder: the screen of SPEC.md section 2 arrives with its feature work. */
+export function UsersPage() {
+  return <p>Users</p>
+}
