@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  applyAssignmentDiff,
+  assignmentDiff,
+  describeAssignmentFailures,
+} from '../../../shared/assignment'
+import { admin } from '../lib/bridge'
+import { BridgeFailure, unwrap } from '../lib/query'
+import { queryKeys, type AssignmentKind } from './keys'
+
+const calls = (kind: AssignmentKind, id: number) =>
+  kind === 'roles'
+    ? {
+        list: () => admin().users.roles({ id }),
+        add: (targetId: number) => admin().users.addRole({ id, targetId }),
+        remove: (targetId: number) => admin().users.removeRole({ id, targetId }),
+      }
+    : {
+        list: () => admin().users.groups({ id }),
+        add: (targetId: number) => admin().users.addGroup({ id, targetId }),
+        remove: (targetId: number) => admin().users.removeGroup({ id, targetId }),
+      }
+
+/** The ids of the roles or groups a user holds directly. */
+export function useUserAssignments(id: number, kind: AssignmentKind, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.userAssignments(id, kind),
+    queryFn: () => unwrap(calls(kind, id).list()).then((list) => list.map((item) => item.id)),
+    enabled,
+  })
+}
+
+export interface SaveAssignments {
+  original: number[]
+  chosen: number[]
+  /** Names the roles or groups in a failure message. */
+  nameOf: (id: number) => string
+}
+
+/**
+ * Saves a user's roles or groups as the difference between the original and chosen sets, in
+ * parallel. Throws with which changes did not apply; the others stay applied and the cached
+ * assignments are refetched either way.
+ */
+export function useSaveAssignments(id: number, kind: AssignmentKind) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ original, chosen, nameOf }: SaveAssignments) => {
+      const failures = await applyAssignmentDiff(assignmentDiff(original, chosen), calls(kind, id))
+      if (failures.length > 0) throw new BridgeFailure(describeAssignmentFailures(failures, nameOf))
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.userAssignments(id, kind) }),
+        client.invalidateQueries({ queryKey: queryKeys[kind] }),
+      ]),
+  })
+}
