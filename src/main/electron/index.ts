@@ -13,9 +13,11 @@ import {
 } from 'electron'
 import { IPC_EVENT_CHANNEL, ipcChannel, type Channel } from '../../shared/bridge'
 import { bridgeInputs } from '../../shared/bridge-inputs'
+import { DEEP_LINK_SCHEME, deepLinkRoute } from '../../shared/reset-link'
 import { failure } from '../../shared/result'
 import { createCore } from '../core'
 import { CONTENT_SECURITY_POLICY, resolveServerUrl } from '../core/config'
+import { deepLinkRouteIn } from '../core/deep-link'
 import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
 import { parseWindowBounds } from '../core/window-state'
@@ -54,10 +56,14 @@ function serveRenderer() {
   })
 }
 
+/** A route of the renderer: app://console, or electron-vite's dev server while developing. */
+const rendererUrl = (route: string) =>
+  (process.env.ELECTRON_RENDERER_URL ?? ORIGIN).replace(/\/+$/, '') + route
+
 const fromOurPage = (frame: WebFrameMain | null) =>
   frame !== null && new URL(frame.url).origin === ORIGIN
 
-function createWindow(boundsFile: string): BrowserWindow {
+function createWindow(boundsFile: string, route: string): BrowserWindow {
   const window = new BrowserWindow({
     ...parseWindowBounds(readOptional(boundsFile)),
     show: false,
@@ -68,6 +74,7 @@ function createWindow(boundsFile: string): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      disableBlinkFeatures: 'Auxclick',
     },
   })
   window.once('ready-to-show', () => window.show())
@@ -76,8 +83,26 @@ function createWindow(boundsFile: string): BrowserWindow {
   window.webContents.on('will-navigate', (event, url) => {
     if (new URL(url).origin !== ORIGIN) event.preventDefault()
   })
-  void window.loadURL(process.env.ELECTRON_RENDERER_URL ?? `${ORIGIN}/`)
+  void window.loadURL(rendererUrl(route))
   return window
+}
+
+/** A link that arrived before the window existed (macOS hands one over at launch). */
+let pendingRoute: string | null = null
+
+/**
+ * Brings the window forward, opening the route of a reset link clicked while the app runs.
+ * A link that arrives before the window exists (macOS, at launch) waits for it.
+ */
+function showWindow(route: string | null) {
+  const [window] = BrowserWindow.getAllWindows()
+  if (!window) {
+    pendingRoute = route ?? pendingRoute
+    return
+  }
+  if (route) void window.loadURL(rendererUrl(route))
+  if (window.isMinimized()) window.restore()
+  window.focus()
 }
 
 async function start() {
@@ -103,17 +128,22 @@ async function start() {
         : failure('Refused: not the console window'),
     )
   }
-  const window = createWindow(join(app.getPath('userData'), 'window-state.json'))
+  const window = createWindow(
+    join(app.getPath('userData'), 'window-state.json'),
+    pendingRoute ?? deepLinkRouteIn(process.argv) ?? '/',
+  )
   core.onEvent((event) => window.webContents.send(IPC_EVENT_CHANNEL, event))
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows()
-    if (window?.isMinimized()) window.restore()
-    window?.focus()
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME)
+  app.on('second-instance', (_event, argv) => showWindow(deepLinkRouteIn(argv)))
+  // macOS hands links over as open-url, to a running app or at launch.
+  app.on('open-url', (event, link) => {
+    event.preventDefault()
+    showWindow(deepLinkRoute(link))
   })
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))
