@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { seriousViolations, startConsole, type Console } from './support'
+
+let app: Console
+
+beforeAll(async () => {
+  app = await startConsole()
+  await app.signIn()
+})
+afterAll(() => app?.close())
+
+const SIDEBAR = [
+  'Dashboard',
+  'Event Management',
+  'Users',
+  'Budget & Cost',
+  'Employees',
+  'CRM',
+  'Storage',
+  'Suppliers',
+  'Hotels',
+  'Competitors',
+  'FileHub',
+  'Marketing Campaigns',
+]
+
+test('the frame: welcome with the first name in upper case, the sidebar in order, a footer', async () => {
+  const { page } = app
+  await page.goto(app.at('dashboard'))
+  await page.getByText('Welcome, SYSTEM').waitFor()
+  const main = page.getByRole('navigation', { name: 'Main' })
+  expect(await main.getByRole('link').allInnerTexts()).toEqual(
+    SIDEBAR.map((label) => expect.stringContaining(label)),
+  )
+  await expect(page.getByRole('contentinfo').textContent()).resolves.toMatch(
+    /© \d{4} Admin Console/,
+  )
+})
+
+test('the sidebar collapses to icons, and stays collapsed after a restart', async () => {
+  const { page } = app
+  await page.goto(app.at('events'))
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+  const users = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })
+  await expect(users.getAttribute('title')).resolves.toBe('Users')
+  expect(await page.evaluate(() => (globalThis as any).localStorage.getItem('app:layout'))).toMatch(
+    /"sidebarCollapsed":true/,
+  )
+  await page.reload()
+  await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor()
+  await expect(users.getAttribute('title')).resolves.toBeNull()
+})
+
+test('a module the console does not have says so instead of a dead link', async () => {
+  const { page } = app
+  await page.goto(app.at('dashboard'))
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CRM' }).click()
+  await page.getByText('is not available in this console yet').waitFor()
+  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('CRM')
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('an unknown path of a signed-in administrator lands on the dashboard', async () => {
+  await app.page.goto(app.at('no/such/page'))
+  await app.page.waitForURL(/\/dashboard$/)
+})
+
+test('the avatar menu works from the keyboard: Profile, Settings, Escape', async () => {
+  const { page } = app
+  await page.goto(app.at('dashboard'))
+  const avatar = page.getByRole('button', { name: /Account menu/ })
+  await expect(avatar.textContent()).resolves.toBe('SA')
+  await avatar.focus()
+  await page.keyboard.press('Enter')
+  await expect(
+    page
+      .getByRole('menuitem', { name: 'Profile' })
+      .evaluate((item) => item === (globalThis as any).document.activeElement),
+  ).resolves.toBe(true)
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/settings$/)
+  await avatar.click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu').count()).resolves.toBe(0)
+  await avatar.click()
+  await page.getByRole('menuitem', { name: 'Profile' }).click()
+  await page.waitForURL(/\/users\/1$/)
+  // Detail pages use the secondary layout: the sidebar is icons only, with no toggle.
+  await expect(page.getByRole('button', { name: /sidebar/ }).count()).resolves.toBe(0)
+})
