@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { buildServer } from '../server/src/app'
+import { loadConfig } from '../server/src/config'
+import { seedDemo } from '../server/src/seed/demo'
+import { memoryVault } from '../src/main/core/vault/vault'
+import { startPreview } from '../src/main/preview/host'
+
+/**
+ * `npm run screenshots`: every screen of the console at 1366×768, signed in against a fresh
+ * reference server with the demo organisation, written to screenshots/ (git-ignored).
+ */
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const OUT = join(ROOT, 'screenshots')
+const ADMIN = { username: 'admin', password: 'screenshot-password' }
+
+type Step = [name: string, show: (page: Page, at: (route: string) => string) => Promise<unknown>]
+
+const signIn = async (page: Page, at: (route: string) => string) => {
+  await page.goto(at('login'))
+  await page.getByLabel('Username or Email').fill(ADMIN.username)
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: /Account menu/ }).waitFor()
+}
+
+const STEPS: Step[] = [
+  ['login', (page, at) => page.goto(at('login'))],
+  ['login-errors', (page) => page.getByRole('button', { name: 'Login' }).click()],
+  ['reset-password-no-token', (page, at) => page.goto(at('reset-password'))],
+  ['reset-password', (page, at) => page.goto(at('reset-password?token=example'))],
+  [
+    'dashboard',
+    async (page, at) => {
+      await signIn(page, at)
+      await page.goto(at('dashboard'))
+      await page.waitForTimeout(1500)
+    },
+  ],
+  ['events', (page, at) => page.goto(at('events'))],
+  [
+    'users',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page.getByRole('link', { name: 'admin', exact: true }).waitFor()
+    },
+  ],
+  ['users-columns', (page) => page.getByRole('button', { name: /Columns/ }).click()],
+  [
+    'users-add',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page.getByRole('button', { name: '+ Add User' }).click()
+      await page.getByRole('button', { name: 'Save User' }).click()
+    },
+  ],
+  [
+    'users-assign-roles',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page
+        .getByRole('button', { name: /^Assign Roles/ })
+        .nth(1)
+        .click()
+      await page.getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'users-confirm-lock',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page.getByRole('button', { name: 'Unlocked' }).nth(1).click()
+    },
+  ],
+  [
+    'user-details',
+    async (page, at) => {
+      await page.goto(at('users/2'))
+      await page.getByText('Profile Information').waitFor()
+    },
+  ],
+  [
+    'user-details-edited',
+    async (page) => {
+      await page.getByLabel('First Name').fill('')
+      await page.getByRole('button', { name: 'Save Changes' }).click()
+    },
+  ],
+  ['user-not-found', (page, at) => page.goto(at('users/999999'))],
+  [
+    'access',
+    async (page, at) => {
+      await page.goto(at('access'))
+      await page.getByRole('button', { name: '+ Add Role' }).waitFor()
+    },
+  ],
+  [
+    'access-edit-role',
+    (page) =>
+      page
+        .getByRole('button', { name: /^Edit role/ })
+        .first()
+        .click(),
+  ],
+  ['module-not-available', (page, at) => page.goto(at('crm'))],
+  [
+    'sidebar-collapsed',
+    async (page, at) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    },
+  ],
+]
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'admin-console-screens-'))
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  })
+  const server = await buildServer(config)
+  await seedDemo(server.context.db, config.admin.roleName)
+  await server.app.listen({ port: 0, host: '127.0.0.1' })
+  const apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  )
+  const preview = await startPreview({
+    apiUrl,
+    rendererDir: join(ROOT, 'out/renderer'),
+    vault: memoryVault(),
+  })
+  preview.page.setDefaultTimeout(10_000)
+  const at = (route: string) => preview.url + route
+  await mkdir(OUT, { recursive: true })
+  let failed = 0
+  try {
+    for (const [index, [name, show]] of STEPS.entries()) {
+      const file = join(OUT, `${String(index + 1).padStart(2, '0')}-${name}.png`)
+      try {
+        await show(preview.page, at)
+        await preview.page.waitForLoadState('networkidle')
+        await preview.page.screenshot({ path: file })
+        process.stdout.write(`${file}\n`)
+      } catch (error) {
+        failed += 1
+        process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+      }
+    }
+  } finally {
+    await preview.close()
+    await server.app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  if (failed > 0) process.exit(1)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
+  process.exit(1)
+})
