@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDateTime } from '../../src/renderer/src/lib/dates'
+import { formatDateTime } from '../../src/shared/dates'
 import { initials } from '../../src/renderer/src/lib/initials'
 import { pageRange } from '../../src/renderer/src/lib/page-range'
 

@@ -1,0 +1,43 @@
+import type { User } from './contract'
+import { formatDateTime } from './dates'
+
+/** The Users table's columns and their headers, in table order (SPEC.md section 2). */
+export const USER_COLUMN_LABELS = {
+  id: 'User ID',
+  username: 'Username',
+  email: 'Email',
+  fullName: 'Full Name',
+  phoneNumber: 'Phone',
+  isActive: 'Active',
+  isLocked: 'Locked',
+  lastLogin: 'Last Login',
+  createdDate: 'Created At',
+  updatedDate: 'Last Updated',
+  actions: 'Actions',
+} as const
+
+export type UserColumnId = keyof typeof USER_COLUMN_LABELS
+export const USER_COLUMN_IDS = Object.keys(USER_COLUMN_LABELS) as UserColumnId[]
+
+/** Every column but the row actions can be exported. */
+export const EXPORTABLE_USER_COLUMNS = USER_COLUMN_IDS.filter(
+  (id): id is Exclude<UserColumnId, 'actions'> => id !== 'actions',
+)
+export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
+
+/** A cell's text as the table shows it: states in words, dates in the console's format. */
+export function userCellText(user: User, column: ExportableUserColumn): string {
+  switch (column) {
+    case 'isActive':
+      return user.isActive ? 'Active' : 'Inactive'
+    case 'isLocked':
+      return user.isLocked ? 'Locked' : 'Unlocked'
+    case 'lastLogin':
+      return formatDateTime(user.lastLogin, 'Never')
+    case 'createdDate':
+    case 'updatedDate':
+      return formatDateTime(user[column])
+    default:
+      return String(user[column] ?? '')
+  }
+}
