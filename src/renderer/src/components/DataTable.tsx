@@ -62,7 +62,8 @@ export function DataTable<T extends RowData>({
   const rows = table.getRowModel().rows
   const span = table.getVisibleLeafColumns().length
   return (
-    <div className="table-wrap">
+    // A wide table scrolls sideways: the scroller takes focus so the keyboard can scroll it too.
+    <div className="table-wrap" role="group" aria-label={label} tabIndex={0}>
       <table className="data-table" aria-label={label} aria-busy={loading}>
         <thead>
           {headers.map((group) => (

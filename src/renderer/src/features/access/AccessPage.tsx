@@ -1,4 +1,55 @@
-/** Placeholder: the screen of SPEC.md section 2 arrives with its feature work. */
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { useGroups, useRoles } from '../../api/access'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { errorMessage } from '../../lib/query'
+import { AccessCard } from './AccessCard'
+import { GROUP_KIND, ROLE_KIND, groupItems, roleItems } from './access-kinds'
+import { useRefreshAccess } from './useAccessMutations'
+import './access.css'
+
+/** Roles & Groups (/access): both sides of the role–group links, each in its own card. */
 export function AccessPage() {
-  return <p>Roles and groups</p>
+  const roles = useRoles()
+  const groups = useGroups()
+  const refresh = useRefreshAccess()
+  // A failed fetch empties its list (SPEC.md section 8) rather than showing stale links.
+  const roleList = useMemo(
+    () => (roles.isError ? [] : roleItems(roles.data ?? [])),
+    [roles.isError, roles.data],
+  )
+  const groupList = useMemo(
+    () => (groups.isError ? [] : groupItems(groups.data ?? [])),
+    [groups.isError, groups.data],
+  )
+  const loadError = roles.error ?? groups.error
+
+  return (
+    <div className="access-page">
+      <Link to="/users" className="back-link">
+        <span aria-hidden="true">← </span>Back to Users
+      </Link>
+      {loadError && (
+        <ErrorBanner message={errorMessage(loadError, 'Failed to load roles & groups')} />
+      )}
+      <div className="access-cards">
+        <AccessCard
+          kind={ROLE_KIND}
+          items={roleList}
+          loading={roles.isPending}
+          options={groupList}
+          optionsLoading={groups.isPending}
+          onRefresh={() => void refresh()}
+        />
+        <AccessCard
+          kind={GROUP_KIND}
+          items={groupList}
+          loading={groups.isPending}
+          options={roleList}
+          optionsLoading={roles.isPending}
+          onRefresh={() => void refresh()}
+        />
+      </div>
+    </div>
+  )
 }

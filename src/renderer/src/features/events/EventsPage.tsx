@@ -1,4 +1,47 @@
-/** Placeholder: the screen of SPEC.md section 2 arrives with its feature work. */
+import { columnHelper, DataTable } from '../../components/DataTable'
+import { formatDateTime } from '../../lib/dates'
+import { formatEmployees, formatEventDate } from './event-format'
+import { SAMPLE_EVENTS, type SampleEvent } from './events-data'
+import './events.css'
+
+const col = columnHelper<SampleEvent>()
+
+const columns = [
+  col.accessor('id', { header: 'Event ID' }),
+  col.accessor('name', { header: 'Event Name' }),
+  col.accessor('category', { header: 'Category' }),
+  col.accessor('date', { header: 'Date', cell: ({ getValue }) => formatEventDate(getValue()) }),
+  col.accessor('status', {
+    header: 'Status',
+    cell: ({ getValue }) => (
+      <span className={`status-badge status-${getValue().toLowerCase()}`}>{getValue()}</span>
+    ),
+  }),
+  col.accessor('employees', {
+    header: 'Assigned Employees',
+    cell: ({ getValue }) => formatEmployees(getValue()),
+  }),
+  col.accessor('createdAt', {
+    header: 'Created At',
+    cell: ({ getValue }) => formatDateTime(getValue()),
+  }),
+  col.accessor('updatedAt', {
+    header: 'Last Updated',
+    cell: ({ getValue }) => formatDateTime(getValue()),
+  }),
+]
+
+/** Events (/events): a read-only table of sample events. */
 export function EventsPage() {
-  return <p>Events</p>
+  return (
+    <div className="events-page">
+      <DataTable
+        label="Events"
+        columns={columns}
+        data={SAMPLE_EVENTS}
+        rowKey={(event) => event.id}
+        emptyText="No events found."
+      />
+    </div>
+  )
 }

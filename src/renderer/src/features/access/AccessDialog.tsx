@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Dialog } from '../../components/Dialog'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { errorMessage } from '../../lib/query'
+import type { AccessItem, AccessKind } from './access-kinds'
+import { checkAccessForm, toggleId } from './access-form'
+import { useSaveAccess } from './useAccessMutations'
+
+export interface AccessDialogProps {
+  kind: AccessKind
+  /** The role or group being edited; absent when adding one. */
+  item?: AccessItem
+  /** Every item of the other side, offered as checkboxes. */
+  options: AccessItem[]
+  optionsLoading: boolean
+  onClose: () => void
+}
+
+/** Add or edit a role or group: its name and its links to the other side. */
+export function AccessDialog({ kind, item, options, optionsLoading, onClose }: AccessDialogProps) {
+  const formId = useId()
+  const nameId = useId()
+  const nameErrorId = useId()
+  const [name, setName] = useState(item?.name ?? '')
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(
+    () => new Set(item?.links.map((link) => link.id)),
+  )
+  const [nameError, setNameError] = useState<string>()
+  const save = useSaveAccess(kind)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = checkAccessForm(name, chosen)
+    if (!checked.ok) {
+      setNameError(checked.error)
+      return
+    }
+    save.mutate({ id: item?.id, ...checked.input }, { onSuccess: onClose })
+  }
+
+  return (
+    <Dialog
+      title={`${item ? 'Edit' : 'Add'} ${kind.singular}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="primary" disabled={save.isPending}>
+            {item ? 'Save' : 'Create'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="access-form" onSubmit={submit} noValidate>
+        {save.isError && <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />}
+        <label htmlFor={nameId}>Name</label>
+        <input
+          id={nameId}
+          value={name}
+          placeholder="Enter name..."
+          autoFocus
+          aria-invalid={Boolean(nameError)}
+          aria-describedby={nameError ? nameErrorId : undefined}
+          onChange={(event) => {
+            setName(event.target.value)
+            setNameError(undefined)
+          }}
+        />
+        {nameError && (
+          <p id={nameErrorId} className="field-error">
+            {nameError}
+          </p>
+        )}
+        <fieldset className="access-links">
+          <legend>{kind.assignLabel}</legend>
+          {optionsLoading ? (
+            <p role="status">Loading...</p>
+          ) : options.length === 0 ? (
+            <p>No {kind.linksHeader.toLowerCase()} yet.</p>
+          ) : (
+            options.map((option) => (
+              <label key={option.id} className="access-link">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(option.id)}
+                  onChange={(event) =>
+                    setChosen((ids) => toggleId(ids, option.id, event.target.checked))
+                  }
+                />
+                {option.name}
+                {!option.active && <span className="access-inactive"> (inactive)</span>}
+              </label>
+            ))
+          )}
+        </fieldset>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,32 @@
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { errorMessage } from '../../lib/query'
+import type { AccessItem, AccessKind } from './access-kinds'
+import { statusToggle } from './status-toggle'
+import { useSetAccessActive } from './useAccessMutations'
+
+/** Asks before a role or group changes state; a refusal (e.g. the last administrator) stays shown. */
+export function ActiveToggleConfirm({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: AccessKind
+  item: AccessItem
+  onClose: () => void
+}) {
+  const setActive = useSetAccessActive(kind)
+  const toggle = statusToggle(kind, item)
+  return (
+    <ConfirmDialog
+      message={toggle.question}
+      confirmLabel={toggle.confirmLabel}
+      danger={toggle.danger}
+      busy={setActive.isPending}
+      error={setActive.isError ? errorMessage(setActive.error, 'Failed to update status') : null}
+      onCancel={onClose}
+      onConfirm={() =>
+        setActive.mutate({ id: item.id, active: toggle.activate }, { onSuccess: onClose })
+      }
+    />
+  )
+}

@@ -1,0 +1,54 @@
+import { columnHelper, type TableColumn } from '../../components/DataTable'
+import { linkSummary, type AccessItem, type AccessKind } from './access-kinds'
+import { statusText } from './status-toggle'
+
+export interface AccessRowActions {
+  onToggle: (item: AccessItem) => void
+  onEdit: (item: AccessItem) => void
+}
+
+const col = columnHelper<AccessItem>()
+
+/** ID, name, the linked other side, the Active toggle and Edit (SPEC.md section 2). */
+export function accessColumns(
+  kind: AccessKind,
+  { onToggle, onEdit }: AccessRowActions,
+): TableColumn<AccessItem>[] {
+  return [
+    col.accessor('id', { header: 'ID' }),
+    col.accessor('name', { header: kind.singular }),
+    col.display({
+      id: 'links',
+      header: kind.linksHeader,
+      cell: ({ row }) => linkSummary(kind, row.original),
+    }),
+    col.display({
+      id: 'active',
+      header: 'Active',
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className={`status-toggle ${row.original.active ? 'is-active' : 'is-inactive'}`}
+          aria-label={`${statusText(row.original)} ${kind.noun} ${row.original.name}`}
+          onClick={() => onToggle(row.original)}
+        >
+          {statusText(row.original)}
+        </button>
+      ),
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Edit ${kind.noun} ${row.original.name}`}
+          onClick={() => onEdit(row.original)}
+        >
+          Edit
+        </button>
+      ),
+    }),
+  ]
+}

@@ -1,0 +1,23 @@
+import { accessNameSchema } from '../../../../shared/validation'
+
+export interface AccessFormInput {
+  name: string
+  linkIds: number[]
+}
+
+export type AccessFormCheck = { ok: true; input: AccessFormInput } | { ok: false; error: string }
+
+/** The dialog's values as the server wants them (trimmed name, ids in order), or why not. */
+export function checkAccessForm(name: string, linkIds: Iterable<number>): AccessFormCheck {
+  const parsed = accessNameSchema.safeParse(name)
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message }
+  return { ok: true, input: { name: parsed.data, linkIds: [...linkIds].sort((a, b) => a - b) } }
+}
+
+/** A checkbox list's chosen ids after one box changes. */
+export function toggleId(chosen: ReadonlySet<number>, id: number, checked: boolean): Set<number> {
+  const next = new Set(chosen)
+  if (checked) next.add(id)
+  else next.delete(id)
+  return next
+}

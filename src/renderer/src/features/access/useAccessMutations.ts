@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryKeys } from '../../api/keys'
+import { admin } from '../../lib/bridge'
+import { unwrap } from '../../lib/query'
+import type { AccessKind } from './access-kinds'
+import type { AccessFormInput } from './access-form'
+
+/** Links show on both sides, so a change to either refetches both lists. */
+const refetchBothSides = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.roles }),
+    client.invalidateQueries({ queryKey: queryKeys.groups }),
+  ])
+
+export interface SaveAccess extends AccessFormInput {
+  /** Absent when creating. */
+  id?: number
+}
+
+async function save(kind: AccessKind, { id, name, linkIds }: SaveAccess): Promise<void> {
+  if (kind.key === 'roles') {
+    const input = { name, groupIds: linkIds }
+    await unwrap(
+      id === undefined ? admin().roles.create(input) : admin().roles.update({ id, ...input }),
+    )
+  } else {
+    const input = { name, roleIds: linkIds }
+    await unwrap(
+      id === undefined ? admin().groups.create(input) : admin().groups.update({ id, ...input }),
+    )
+  }
+}
+
+/** Creates or updates a role or group; its id list replaces its links. */
+export function useSaveAccess(kind: AccessKind) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (change: SaveAccess) => save(kind, change),
+    onSuccess: () => refetchBothSides(client),
+  })
+}
+
+export interface SetActive {
+  id: number
+  active: boolean
+}
+
+async function setActive(kind: AccessKind, { id, active }: SetActive): Promise<void> {
+  const side = kind.key === 'roles' ? admin().roles : admin().groups
+  await unwrap<unknown>(active ? side.activate({ id }) : side.deactivate({ id }))
+}
+
+/** Activates or deactivates a role or group. */
+export function useSetAccessActive(kind: AccessKind) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (change: SetActive) => setActive(kind, change),
+    onSuccess: () => refetchBothSides(client),
+  })
+}
+
+/** The Refresh buttons: both lists, for the same reason. */
+export function useRefreshAccess() {
+  const client = useQueryClient()
+  return () => refetchBothSides(client)
+}
