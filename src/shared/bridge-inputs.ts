@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { Channel } from './bridge'
 import {
+  USER_SORT_FIELDS,
+  SORT_DIRECTIONS,
   changePasswordSchema,
   createUserSchema,
   groupInputSchema,
@@ -9,6 +11,7 @@ import {
   updateUserSchema,
   userListQuerySchema,
 } from './contract'
+import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
 const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
 const idInput = z.object({ id })
@@ -17,6 +20,28 @@ const nothing = z
   .undefined({ error: 'this call takes no input' })
   .or(z.null())
   .transform(() => undefined)
+
+const exportId = z
+  .string({ error: 'exportId must be text' })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'exportId must be 1 to 64 letters, digits or dashes' })
+
+const userExport = z.object({
+  exportId,
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  search: userListQuerySchema.shape.search,
+  sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` }),
+  direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }),
+  columns: z
+    .array(
+      z.enum(EXPORTABLE_USER_COLUMNS, {
+        error: `columns must be among ${EXPORTABLE_USER_COLUMNS.join(', ')}`,
+      }),
+    )
+    .min(1, { error: 'columns must name at least one column' })
+    .refine((columns) => new Set(columns).size === columns.length, {
+      error: 'columns must not repeat',
+    }),
+})
 
 /**
  * How the main process checks what the renderer sends on each channel, before anything goes
@@ -56,5 +81,7 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'groups.update': groupInputSchema.extend({ id }),
   'groups.activate': idInput,
   'groups.deactivate': idInput,
+  'exports.users': userExport,
+  'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
 }

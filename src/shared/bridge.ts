@@ -8,11 +8,14 @@ import type {
   Page,
   Role,
   RoleInput,
+  SortDirection,
   UpdateUserRequest,
   User,
   UserListQuery,
+  UserSortField,
 } from './contract'
 import type { Result } from './result'
+import type { ExportableUserColumn } from './user-columns'
 
 /** The signed-in administrator as the renderer sees it: never a token. */
 export interface SessionInfo {
@@ -39,6 +42,26 @@ export interface UserWithVersion {
 export type BridgeEvent =
   | { type: 'session-changed'; session: SessionInfo | null }
   | { type: 'session-expired'; message: string }
+  | { type: 'export-progress'; exportId: string; done: number; total: number }
+
+export type ExportFormat = 'csv' | 'pdf'
+
+/** Every user matching the list's search, in its sort, with its visible columns. */
+export interface UserExportRequest {
+  /** Chosen by the renderer, so it can follow progress and cancel. */
+  exportId: string
+  format: ExportFormat
+  search?: string
+  sort: UserSortField
+  direction: SortDirection
+  columns: ExportableUserColumn[]
+}
+
+export type ExportOutcome =
+  | { status: 'saved'; file: string; rows: number }
+  /** printToPDF failed: the report went to the print window instead. */
+  | { status: 'printed'; rows: number }
+  | { status: 'cancelled' }
 
 export type IdInput = { id: number }
 export type AssignmentInput = { id: number; targetId: number }
@@ -80,6 +103,8 @@ export interface BridgeOperations {
   'groups.update': [GroupInput & IdInput, Group]
   'groups.activate': [IdInput, Group]
   'groups.deactivate': [IdInput, Group]
+  'exports.users': [UserExportRequest, ExportOutcome]
+  'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
 }
 
@@ -137,6 +162,10 @@ export interface AdminBridge {
     activate: Call<'groups.activate'>
     deactivate: Call<'groups.deactivate'>
   }
+  exports: {
+    users: Call<'exports.users'>
+    cancel: Call<'exports.cancel'>
+  }
   app: {
     info: Call<'app.info'>
     /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
@@ -191,6 +220,10 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       update: call('groups.update'),
       activate: call('groups.activate'),
       deactivate: call('groups.deactivate'),
+    },
+    exports: {
+      users: call('exports.users'),
+      cancel: call('exports.cancel'),
     },
     app: {
       info: call('app.info'),

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
@@ -6,6 +7,7 @@ import { KEYCHAIN_SERVICE, openVault } from '../../src/main/core/vault/keychain'
 import { memoryVault, type Vault } from '../../src/main/core/vault/vault'
 import type { BridgeEvent } from '../../src/shared/bridge'
 import type { Result } from '../../src/shared/result'
+import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 /** The real fetch, counting calls by path and keeping every token the server hands out. */
@@ -44,6 +46,7 @@ function harness(server: TestServer, vault: Vault = memoryVault()): Harness {
     serverUrl: server.url,
     fetch: net.fetch,
     vault,
+    exportPorts: folderExportPorts(tmpdir()),
     version: 'test',
     clock: () => clock.now ?? Date.now(),
   })
@@ -214,6 +217,7 @@ describe('core against the real server', () => {
       serverUrl: 'http://127.0.0.1:9',
       fetch,
       vault: memoryVault(),
+      exportPorts: folderExportPorts(tmpdir()),
       version: 'test',
     })
     const result = await dead.handle('auth.login', login)

@@ -1,5 +1,8 @@
 import type { AppInfo, BridgeEvent } from '../../shared/bridge'
+import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
+import { createExports } from './export/exports'
+import type { ExportPorts } from './export/user-export'
 import { createHandlers, type Handle } from './ipc/handlers'
 import { Session } from './session/session'
 import type { Vault } from './vault/vault'
@@ -9,6 +12,8 @@ export interface CorePorts {
   serverUrl: string
   fetch: Fetch
   vault: Vault
+  /** Save dialog, PDF rendering and printing for exports. */
+  exportPorts: ExportPorts
   version: string
   clock?: () => number
   timeoutMs?: number
@@ -24,6 +29,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000
 
 export function createCore(ports: CorePorts): Core {
   const listeners = new Set<(event: BridgeEvent) => void>()
+  const emit = (event: BridgeEvent) => listeners.forEach((listener) => listener(event))
   const http = {
     baseUrl: ports.serverUrl,
     fetch: ports.fetch,
@@ -33,15 +39,17 @@ export function createCore(ports: CorePorts): Core {
     http,
     vault: ports.vault,
     clock: ports.clock ?? Date.now,
-    emit: (event) => listeners.forEach((listener) => listener(event)),
+    emit,
   })
+  const api = adminApi(http, session)
+  const exports = createExports({ listUsers: api.users.list, ports: ports.exportPorts, emit })
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,
     keychain: ports.vault.persistent,
   })
   return {
-    handle: createHandlers(http, session, info),
+    handle: createHandlers({ http, session, api, exports, app: info }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

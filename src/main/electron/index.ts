@@ -21,6 +21,7 @@ import { deepLinkRouteIn } from '../core/deep-link'
 import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
 import { parseWindowBounds } from '../core/window-state'
+import { electronExportPorts } from './export-ports'
 
 /**
  * The Electron host: thin glue between Electron and the core. Everything with logic in it
@@ -87,6 +88,8 @@ function createWindow(boundsFile: string, route: string): BrowserWindow {
   return window
 }
 
+/** The console's one window; report and print windows come and go beside it. */
+let consoleWindow: BrowserWindow | undefined
 /** A link that arrived before the window existed (macOS hands one over at launch). */
 let pendingRoute: string | null = null
 
@@ -95,7 +98,7 @@ let pendingRoute: string | null = null
  * A link that arrives before the window exists (macOS, at launch) waits for it.
  */
 function showWindow(route: string | null) {
-  const [window] = BrowserWindow.getAllWindows()
+  const window = consoleWindow
   if (!window) {
     pendingRoute = route ?? pendingRoute
     return
@@ -114,6 +117,7 @@ async function start() {
     serverUrl,
     fetch: (input, init) => net.fetch(input, init),
     vault: await openVault(serverUrl),
+    exportPorts: electronExportPorts(() => consoleWindow),
     version: app.getVersion(),
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
@@ -132,6 +136,8 @@ async function start() {
     join(app.getPath('userData'), 'window-state.json'),
     pendingRoute ?? deepLinkRouteIn(process.argv) ?? '/',
   )
+  consoleWindow = window
+  window.on('closed', () => (consoleWindow = undefined))
   core.onEvent((event) => window.webContents.send(IPC_EVENT_CHANNEL, event))
 }
 

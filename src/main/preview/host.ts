@@ -1,7 +1,8 @@
 import { createReadStream, existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildSync } from 'esbuild'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -10,6 +11,7 @@ import { CONTENT_SECURITY_POLICY } from '../core/config'
 import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
 import type { Vault } from '../core/vault/vault'
+import { previewExportPorts } from './export-ports'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -27,7 +29,7 @@ export interface PreviewOptions {
   rendererDir: string
   headless?: boolean
   cdpPort?: number
-  /** Where the save-dialog port writes files. */
+  /** Where the save-dialog port writes files; a folder in the system's temp by default. */
   saveDir?: string
   chromiumPath?: string
   /** Defaults to the OS keychain, like the app. */
@@ -81,18 +83,20 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   }
   const server = await serve(options.rendererDir)
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const core = createCore({
-    serverUrl: options.apiUrl,
-    fetch: (input, init) => fetch(input, init),
-    vault: options.vault ?? (await openVault(options.apiUrl)),
-    version: 'preview',
-  })
   const args = CHROMIUM_ARGS.filter((arg) => options.headless !== false || arg !== '--headless')
   if (options.cdpPort) args.push(`--remote-debugging-port=${options.cdpPort}`)
   const browser = await chromium.launch({
     executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: options.headless !== false,
     args,
+  })
+  const saveDir = options.saveDir ?? join(tmpdir(), 'admin-console-exports')
+  const core = createCore({
+    serverUrl: options.apiUrl,
+    fetch: (input, init) => fetch(input, init),
+    vault: options.vault ?? (await openVault(options.apiUrl)),
+    exportPorts: previewExportPorts(browser, saveDir),
+    version: 'preview',
   })
   const context = await browser.newContext({
     viewport: { width: 1366, height: 768 },
@@ -111,7 +115,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       )
       .catch(() => undefined)
   })
-  if (options.saveDir) await mkdir(options.saveDir, { recursive: true })
   await page.goto(url)
   return {
     url,

@@ -125,3 +125,5 @@ export function adminApi(http: Http, session: Session) {
     groups: access('groups', groupSchema, groupPageSchema),
   }
 }
+
+export type AdminApi = ReturnType<typeof adminApi>

@@ -2,8 +2,9 @@ import type { AppInfo, Channel, InputOf, OutputOf } from '../../../shared/bridge
 import { bridgeInputs } from '../../../shared/bridge-inputs'
 import type { ChangePasswordRequest } from '../../../shared/contract'
 import { failure, success, type Result } from '../../../shared/result'
-import { adminApi } from '../api/admin'
+import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
+import type { Exports } from '../export/exports'
 import type { Session } from '../session/session'
 
 type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
@@ -11,8 +12,19 @@ type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> 
 export type Handle = (channel: string, payload: unknown) => Promise<Result<unknown>>
 
 /** One handler per bridge channel; every payload is checked before anything is sent. */
-export function createHandlers(http: Http, session: Session, app: () => AppInfo): Handle {
-  const api = adminApi(http, session)
+export function createHandlers({
+  http,
+  session,
+  api,
+  exports,
+  app,
+}: {
+  http: Http
+  session: Session
+  api: AdminApi
+  exports: Exports
+  app: () => AppInfo
+}): Handle {
   const operations: Operations = {
     'auth.login': (input) => session.login(input),
     'auth.logout': async () => {
@@ -54,6 +66,8 @@ export function createHandlers(http: Http, session: Session, app: () => AppInfo)
     'groups.update': api.groups.update,
     'groups.activate': api.groups.activate,
     'groups.deactivate': api.groups.deactivate,
+    'exports.users': exports.users,
+    'exports.cancel': async (input) => exports.cancel(input),
     'app.info': async () => app(),
   }
 

@@ -17,7 +17,7 @@ function start() {
   started = true
   admin().app.onEvent((event) => {
     if (event.type === 'session-expired') set({ status: 'signed-out', notice: event.message })
-    else
+    else if (event.type === 'session-changed')
       set(
         event.session ? { status: 'signed-in', session: event.session } : { status: 'signed-out' },
       )

@@ -1,0 +1,38 @@
+import type { BridgeEvent, ExportOutcome, UserExportRequest } from '../../../shared/bridge'
+import type { Page, User, UserListQuery } from '../../../shared/contract'
+import { ApiFailure } from '../api/http'
+import { exportUsers, type ExportPorts } from './user-export'
+
+/** The exports in progress, each cancellable by the id the renderer gave it. */
+export function createExports(deps: {
+  listUsers(query: UserListQuery): Promise<Page<User>>
+  ports: ExportPorts
+  emit(event: BridgeEvent): void
+}) {
+  const running = new Map<string, AbortController>()
+  return {
+    async users(request: UserExportRequest): Promise<ExportOutcome> {
+      if (running.has(request.exportId))
+        throw new ApiFailure('An export with this id is already running')
+      const controller = new AbortController()
+      running.set(request.exportId, controller)
+      try {
+        return await exportUsers({
+          request,
+          listUsers: deps.listUsers,
+          ports: deps.ports,
+          signal: controller.signal,
+          progress: (done, total) =>
+            deps.emit({ type: 'export-progress', exportId: request.exportId, done, total }),
+        })
+      } finally {
+        running.delete(request.exportId)
+      }
+    },
+    cancel({ exportId }: { exportId: string }): null {
+      running.get(exportId)?.abort()
+      return null
+    },
+  }
+}
+export type Exports = ReturnType<typeof createExports>

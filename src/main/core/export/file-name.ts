@@ -1,0 +1,9 @@
+/** SPEC.md section 9: titles used when an export has none. */
+export const DEFAULT_TABLE_TITLE = 'Exported Table'
+export const DEFAULT_DATA_TITLE = 'Exported Data'
+
+/** "Users Report" on 2026-11-23 gives "Users_Report_2026-11-23.pdf". */
+export function reportFileName(title: string, date: Date): string {
+  const name = title.trim() || DEFAULT_TABLE_TITLE
+  return `${name.replace(/[^A-Za-z0-9]/g, '_')}_${date.toISOString().slice(0, 10)}.pdf`
+}

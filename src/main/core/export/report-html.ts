@@ -1,0 +1,63 @@
+import { formatDateTime } from '../../../shared/dates'
+
+export interface Report {
+  title: string
+  generatedAt: Date
+  headers: readonly string[]
+  rows: readonly (readonly string[])[]
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  )
+
+/**
+ * The PDF report of SPEC.md section 9 as a self-contained HTML page: A4 landscape with 12 mm
+ * margins, the title and "Generated {date}", then a compact zebra table with row numbers whose
+ * header row repeats on every page. No script, no outside resource.
+ */
+export function reportHtml(report: Report): string {
+  const title = escapeHtml(report.title)
+  const head = ['#', ...report.headers].map((header) => `<th>${escapeHtml(header)}</th>`).join('')
+  const body = report.rows
+    .map(
+      (row, index) =>
+        `<tr><td class="n">${index + 1}</td>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`,
+    )
+    .join('\n')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${title}</title>
+<style>
+@page { size: A4 landscape; margin: 12mm; }
+body { font: 9pt system-ui, 'Segoe UI', Roboto, sans-serif; color: #1b2430; margin: 0; }
+h1 { font-size: 14pt; margin: 0 0 2pt; }
+p { margin: 0 0 8pt; color: #475467; }
+table { width: 100%; border-collapse: collapse; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
+th, td { padding: 2pt 4pt; text-align: left; border-bottom: 0.5pt solid #d0d5dd; }
+th { background: #e4e7ec; }
+tbody tr:nth-child(even) { background: #f2f4f7; }
+td.n { color: #667085; text-align: right; }
+</style>
+</head>
+<body>
+<h1>${title}</h1>
+<p>Generated ${escapeHtml(formatDateTime(report.generatedAt.toISOString()))}</p>
+<table>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${body}
+</tbody>
+</table>
+</body>
+</html>
+`
+}

@@ -1,0 +1,185 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { createCore, type Core } from '../../src/main/core'
+import { memoryVault } from '../../src/main/core/vault/vault'
+import type { BridgeEvent, UserExportRequest } from '../../src/shared/bridge'
+import type { User } from '../../src/shared/contract'
+import { seedBulk } from '../../server/src/seed/bulk'
+import { folderExportPorts } from './support/export-ports'
+import { ADMIN, startServer, type TestServer } from './support/server'
+
+let server: TestServer
+let dir: string
+let core: Core
+let ports: ReturnType<typeof folderExportPorts>
+const events: BridgeEvent[] = []
+const created: User[] = []
+
+const request = (overrides: Partial<UserExportRequest> = {}): UserExportRequest => ({
+  exportId: `export-${Math.random().toString(36).slice(2)}`,
+  format: 'csv',
+  search: 'zebrafinch',
+  sort: 'username',
+  direction: 'asc',
+  columns: ['id', 'username', 'fullName', 'isActive', 'lastLogin'],
+  ...overrides,
+})
+
+beforeAll(async () => {
+  server = await startServer()
+  const token = await server.token()
+  // 25 users share a surname the search finds; a few carry what CSV must quote or neutralise.
+  const names = [
+    { firstName: 'Comma, Inc' },
+    { firstName: 'Say "hi"' },
+    { firstName: '=HYPERLINK("x")' },
+    { firstName: '-5' },
+  ]
+  for (let index = 0; index < 25; index += 1) {
+    created.push(
+      await server.createUser(token, {
+        username: `zf${String(index).padStart(2, '0')}`,
+        lastName: 'Zebrafinch',
+        ...names[index],
+      }),
+    )
+  }
+  await server.request('PUT', `/api/admin/users/${created[1]!.id}/deactivate`, { token })
+  await seedBulk(server.built.context.db, 10_000, () => undefined)
+}, 120_000)
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'admin-console-export-'))
+  ports = folderExportPorts(dir)
+  events.length = 0
+  core = createCore({
+    serverUrl: server.url,
+    fetch,
+    vault: memoryVault(),
+    exportPorts: ports,
+    version: 'test',
+  })
+  core.onEvent((event) => events.push(event))
+  const login = await core.handle('auth.login', ADMIN)
+  expect(login.ok).toBe(true)
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const cell = (text: string) => (/[",\r\n]|^[=+\-@\t\r]/.test(text) ? quoted(text) : text)
+const quoted = (text: string) =>
+  `"${/^[=+\-@\t\r]/.test(text) ? `'${text}` : text}"`.replace(/(?<!^)"(?!$)/g, '""')
+
+test('CSV of every matching user: header, CRLF rows, quoting and formula neutralising, byte for byte', async () => {
+  const result = await core.handle('exports.users', request())
+  expect(result).toEqual({
+    ok: true,
+    data: { status: 'saved', file: join(dir, 'export.csv'), rows: 25 },
+  })
+  const sorted = [...created].sort((a, b) => a.username.localeCompare(b.username))
+  const expected =
+    ['User ID,Username,Full Name,Active,Last Login']
+      .concat(
+        sorted.map((user) =>
+          [
+            String(user.id),
+            user.username,
+            cell(`${user.id === created[1]!.id ? 'Say "hi"' : user.firstName} Zebrafinch`),
+            user.id === created[1]!.id ? 'Inactive' : 'Active',
+            'Never',
+          ].join(','),
+        ),
+      )
+      .join('\r\n') + '\r\n'
+  const written = await readFile(join(dir, 'export.csv'), 'utf8')
+  expect(written).toBe(expected)
+  expect(written).toContain('"Comma, Inc Zebrafinch"')
+  expect(written).toContain('"Say ""hi"" Zebrafinch"')
+  expect(written).toContain(`"'=HYPERLINK(""x"") Zebrafinch"`)
+  expect(written).toContain(`"'-5 Zebrafinch"`)
+  expect(events.filter((event) => event.type === 'export-progress').at(-1)).toMatchObject({
+    done: 25,
+    total: 25,
+  })
+})
+
+test('the sort and direction of the list are the order of the file', async () => {
+  await core.handle('exports.users', request({ sort: 'id', direction: 'desc', columns: ['id'] }))
+  const ids = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n').slice(1)
+  expect(ids.map(Number)).toEqual(created.map((user) => user.id).sort((a, b) => b - a))
+})
+
+test('a large export pages through every match, reporting progress as it goes', async () => {
+  const result = await core.handle(
+    'exports.users',
+    request({ search: '@bulk', sort: 'id', columns: ['id', 'email'] }),
+  )
+  expect(result).toMatchObject({ ok: true, data: { status: 'saved', rows: 10_000 } })
+  const lines = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n')
+  expect(lines).toHaveLength(10_001)
+  expect(new Set(lines).size).toBe(10_001)
+  const progress = events.filter((event) => event.type === 'export-progress')
+  expect(progress).toHaveLength(50)
+  expect(progress.map((event) => event.done)).toEqual(
+    Array.from({ length: 50 }, (_, index) => (index + 1) * 200),
+  )
+})
+
+test('cancel in the middle leaves no file, and other calls are answered meanwhile', async () => {
+  const job = request({ search: '@bulk', sort: 'email', columns: ['id', 'email'] })
+  const pending = core.handle('exports.users', job)
+  await expect.poll(() => events.length).toBeGreaterThan(2)
+  const list = await core.handle('users.list', { page: 0, size: 5 })
+  expect(list.ok).toBe(true)
+  expect(await core.handle('exports.cancel', { exportId: job.exportId })).toEqual({
+    ok: true,
+    data: null,
+  })
+  expect(await pending).toEqual({ ok: true, data: { status: 'cancelled' } })
+  expect(await readdir(dir)).toEqual([])
+  const progress = events.filter((event) => event.type === 'export-progress')
+  expect(progress.at(-1)!.done).toBeLessThan(10_000)
+})
+
+test('a save dialog closed without a choice exports nothing', async () => {
+  ports.chooseFile = async () => null
+  expect(await core.handle('exports.users', request())).toEqual({
+    ok: true,
+    data: { status: 'cancelled' },
+  })
+  expect(events.filter((event) => event.type === 'export-progress')).toEqual([])
+})
+
+test('when the PDF engine fails, the report goes to the print window instead', async () => {
+  const result = await core.handle('exports.users', request({ format: 'pdf' }))
+  expect(result).toEqual({ ok: true, data: { status: 'printed', rows: 25 } })
+  expect(await readdir(dir)).toEqual([])
+  expect(ports.printed).toHaveLength(1)
+  expect(ports.printed[0]).toContain('<h1>Users Report</h1>')
+  expect(ports.printed[0]).toContain('Say &quot;hi&quot; Zebrafinch')
+})
+
+test('a PDF is written under the report name with the date', async () => {
+  ports.renderPdf = async () => new TextEncoder().encode('%PDF-1.7 test')
+  const result = await core.handle('exports.users', request({ format: 'pdf' }))
+  const file = join(dir, `Users_Report_${new Date().toISOString().slice(0, 10)}.pdf`)
+  expect(result).toEqual({ ok: true, data: { status: 'saved', file, rows: 25 } })
+  await expect(readFile(file, 'utf8')).resolves.toBe('%PDF-1.7 test')
+})
+
+test('a bad request is refused before anything is asked or sent', async () => {
+  for (const bad of [
+    request({ columns: ['actions' as never] }),
+    request({ columns: [] }),
+    request({ format: 'xlsx' as never }),
+    request({ sort: 'fullName' as never }),
+    { ...request(), exportId: '../../etc' },
+  ]) {
+    const result = await core.handle('exports.users', bad)
+    expect(result.ok).toBe(false)
+  }
+  expect(await readdir(dir)).toEqual([])
+})
