@@ -7,6 +7,7 @@ import { initials } from '../../lib/initials'
 /** The avatar button and its menu: Profile, Settings, Sign out. */
 export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
+  const badge = initials(user.firstName, user.lastName)
   const navigate = useNavigate()
   const menuRef = useRef<HTMLUListElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -48,10 +49,10 @@ export function AvatarMenu({ user }: { user: User }) {
         className="avatar"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.fullName}`}
+        aria-label={`${badge}: Account menu for ${user.fullName}`}
         onClick={() => setOpen((shown) => !shown)}
       >
-        {initials(user.firstName, user.lastName)}
+        {badge}
       </button>
       {open && (
         <ul ref={menuRef} role="menu" aria-label="Account" onKeyDown={onMenuKey}>

@@ -21,14 +21,14 @@ export function AssignmentCard({
   const titleId = useId()
   const { items, held, loading, failure } = options
   return (
-    <section className="card" aria-labelledby={titleId}>
+    <section className="details-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       {failure ? (
         <ErrorBanner message={failure} />
       ) : loading || !items ? (
         <p role="status">Loading...</p>
       ) : items.length === 0 ? (
-        <p className="card-note">{emptyText}</p>
+        <p className="details-card-note">{emptyText}</p>
       ) : (
         <ul className="choice-list" aria-label={title}>
           {items.map((item) => {

@@ -30,7 +30,7 @@ export function ProfileCard({
   onChange: (field: ProfileField, value: string) => void
 }) {
   return (
-    <section className="card" aria-labelledby="profile-title">
+    <section className="details-card profile-card" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile Information</h2>
       <div className="profile-fields">
         {PROFILE_FIELDS.map((field) => {

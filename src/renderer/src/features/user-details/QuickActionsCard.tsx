@@ -39,7 +39,7 @@ export function QuickActionsCard({ id, user }: { id: number; user: User }) {
   // One button per slot, so the focus returns to it when its dialog closes, label changed or not.
   const slots: QuickAction[] = [lockToggle(user), activeToggle(user), 'resetPassword']
   return (
-    <section className="card" aria-labelledby="quick-actions-title">
+    <section className="details-card" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick Actions</h2>
       <div className="quick-actions">
         {slots.map((action, slot) => (

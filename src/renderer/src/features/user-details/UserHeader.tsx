@@ -15,10 +15,10 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         <p className="user-username">@{user.username}</p>
         <p>{user.email}</p>
         <ul className="user-pills" aria-label="Status">
-          <li className={user.isActive ? 'pill pill-good' : 'pill pill-muted'}>
+          <li className={user.isActive ? 'status-pill status-good' : 'status-pill status-muted'}>
             {user.isActive ? 'Active' : 'Inactive'}
           </li>
-          <li className={user.isLocked ? 'pill pill-bad' : 'pill pill-good'}>
+          <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>
             {user.isLocked ? 'Locked' : 'Unlocked'}
           </li>
         </ul>
