@@ -21,3 +21,56 @@ export function serverMessage(body: unknown): string | undefined {
   if (typeof error === 'string' && error.trim()) return error
   return undefined
 }
+
+/** A User Details failure as the administrator reads it, with its line under a field if any. */
+export interface UserDetailsError {
+  message: string
+  inline?: { field: 'username' | 'email'; message: string }
+}
+
+export const USER_DETAILS_MESSAGES = {
+  usernameTaken: 'This username is already taken. Please choose a different one.',
+  usernameTakenInline: 'This username is already taken',
+  emailTaken: 'This email address is already in use. Please use a different email.',
+  emailTakenInline: 'This email is already in use',
+  notFound: 'User not found. The user may have been deleted.',
+  noPermission: 'You do not have permission to update this user.',
+  network: 'Network error. Please check your connection and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const
+
+/** Quoted text is the administrator's own value, as in `Email "username@x.io" is already taken`. */
+const QUOTED = /"[^"]*"/g
+
+/**
+ * SPEC.md section 8, "User details maps messages (case-insensitive)", rule by rule in its
+ * order. Quoted values are left out of the matching so that what was typed cannot pick the
+ * rule: an email address containing "username" still reads as the email being taken. A 403
+ * reads as a missing permission whatever its wording, as a 404 reads as not found.
+ */
+export function userDetailsError(error: unknown): UserDetailsError {
+  if (!(error instanceof Error)) return { message: USER_DETAILS_MESSAGES.unexpected }
+  const status = (error as { status?: unknown }).status
+  const text = error.message.replace(QUOTED, '').toLowerCase()
+  const has = (word: string) => text.includes(word)
+  if (has('username') && has('taken')) {
+    return {
+      message: USER_DETAILS_MESSAGES.usernameTaken,
+      inline: { field: 'username', message: USER_DETAILS_MESSAGES.usernameTakenInline },
+    }
+  }
+  if (has('email') && has('taken')) {
+    return {
+      message: USER_DETAILS_MESSAGES.emailTaken,
+      inline: { field: 'email', message: USER_DETAILS_MESSAGES.emailTakenInline },
+    }
+  }
+  if (has('not found') || status === 404) return { message: USER_DETAILS_MESSAGES.notFound }
+  if (has('permission') || has('unauthorized') || status === 403) {
+    return { message: USER_DETAILS_MESSAGES.noPermission }
+  }
+  if (has('network') || has('timeout')) return { message: USER_DETAILS_MESSAGES.network }
+  const message = error.message.trim()
+  if (!message) return { message: USER_DETAILS_MESSAGES.unexpected }
+  return { message: message.charAt(0).toUpperCase() + message.slice(1) }
+}

@@ -1,0 +1,74 @@
+import type { FieldErrors } from '../../../../shared/validation'
+import {
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+  profileInputId,
+  type Profile,
+  type ProfileField,
+} from './profile'
+
+const INPUT_TYPES: Record<ProfileField, string> = {
+  username: 'text',
+  email: 'email',
+  firstName: 'text',
+  lastName: 'text',
+  phoneNumber: 'tel',
+}
+
+/** Profile Information: an edited field is highlighted, and its input described as edited. */
+export function ProfileCard({
+  values,
+  edited,
+  errors,
+  readOnly,
+  onChange,
+}: {
+  values: Profile
+  edited: ProfileField[]
+  errors: FieldErrors<Profile>
+  readOnly: boolean
+  onChange: (field: ProfileField, value: string) => void
+}) {
+  return (
+    <section className="details-card profile-card" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile Information</h2>
+      <div className="profile-fields">
+        {PROFILE_FIELDS.map((field) => {
+          const inputId = profileInputId(field)
+          const isEdited = edited.includes(field)
+          const error = errors[field]
+          const describedBy = [isEdited && `${inputId}-edited`, error && `${inputId}-error`]
+            .filter(Boolean)
+            .join(' ')
+          return (
+            <div key={field} className={isEdited ? 'profile-field edited' : 'profile-field'}>
+              <div className="profile-label">
+                <label htmlFor={inputId}>{PROFILE_LABELS[field]}</label>
+                {isEdited && (
+                  <span id={`${inputId}-edited`} className="edited-tag">
+                    Edited
+                  </span>
+                )}
+              </div>
+              <input
+                id={inputId}
+                type={INPUT_TYPES[field]}
+                autoComplete="off"
+                value={values[field]}
+                readOnly={readOnly}
+                aria-invalid={Boolean(error)}
+                aria-describedby={describedBy || undefined}
+                onChange={(event) => onChange(field, event.target.value)}
+              />
+              {error && (
+                <p id={`${inputId}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import type { User } from '../../../../shared/contract'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { MessageDialog } from '../../components/MessageDialog'
+import { errorMessage } from '../../lib/query'
+import {
+  activeToggle,
+  lockToggle,
+  passwordResetNotice,
+  PASSWORD_RESET_TITLE,
+  QUICK_ACTIONS,
+  type QuickAction,
+} from './quick-actions'
+import { useQuickAction } from './useQuickAction'
+
+/** Lock/Unlock, Activate/Deactivate and Reset Password, each after a confirmation. */
+export function QuickActionsCard({ id, user }: { id: number; user: User }) {
+  const run = useQuickAction(id)
+  const [asking, setAsking] = useState<QuickAction>()
+  const [resetSentTo, setResetSentTo] = useState<string>()
+  const text = asking && QUICK_ACTIONS[asking]
+
+  const ask = (action: QuickAction) => {
+    run.reset()
+    setAsking(action)
+  }
+
+  const confirm = () => {
+    if (!asking) return
+    const email = user.email
+    run.mutate(asking, {
+      onSuccess: () => {
+        setAsking(undefined)
+        if (asking === 'resetPassword') setResetSentTo(email)
+      },
+    })
+  }
+
+  // One button per slot, so the focus returns to it when its dialog closes, label changed or not.
+  const slots: QuickAction[] = [lockToggle(user), activeToggle(user), 'resetPassword']
+  return (
+    <section className="details-card" aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title">Quick Actions</h2>
+      <div className="quick-actions">
+        {slots.map((action, slot) => (
+          <button key={slot} type="button" className="secondary" onClick={() => ask(action)}>
+            {QUICK_ACTIONS[action].label}
+          </button>
+        ))}
+      </div>
+      {text && (
+        <ConfirmDialog
+          message={text.question(user)}
+          confirmLabel={text.label}
+          danger={text.danger}
+          busy={run.isPending}
+          error={run.error ? errorMessage(run.error, text.failure) : null}
+          onConfirm={confirm}
+          onCancel={() => setAsking(undefined)}
+        />
+      )}
+      {resetSentTo && (
+        <MessageDialog
+          title={PASSWORD_RESET_TITLE}
+          message={passwordResetNotice(resetSentTo)}
+          onClose={() => setResetSentTo(undefined)}
+        />
+      )}
+    </section>
+  )
+}

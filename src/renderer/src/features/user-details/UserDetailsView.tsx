@@ -1,0 +1,70 @@
+import { Link } from 'react-router'
+import type { UserWithVersion } from '../../../../shared/bridge'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { AssignmentCard } from './AssignmentCard'
+import { ConflictNotice } from './ConflictNotice'
+import { ProfileCard } from './ProfileCard'
+import { QuickActionsCard } from './QuickActionsCard'
+import { UserHeader } from './UserHeader'
+import { useUserEditor } from './useUserEditor'
+
+/** A loaded user: the header with Discard/Save, and the four cards. */
+export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
+  const editor = useUserEditor(id, loaded)
+  const locked = editor.saving || editor.reloading
+  return (
+    <div className="user-details">
+      <Link to="/users" className="back-link">
+        <span aria-hidden="true">← </span>Back to Users
+      </Link>
+      <UserHeader user={loaded.user}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!editor.dirty || locked}
+          onClick={editor.discard}
+        >
+          Discard Changes
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={!editor.dirty || locked}
+          onClick={() => void editor.save()}
+        >
+          {editor.saving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </UserHeader>
+      {editor.conflict && (
+        <ConflictNotice busy={editor.reloading} onReload={() => void editor.reload()} />
+      )}
+      {editor.banner && <ErrorBanner message={editor.banner} onDismiss={editor.dismissBanner} />}
+      <div className="user-cards">
+        <ProfileCard
+          values={editor.values}
+          edited={editor.edited}
+          errors={editor.errors}
+          readOnly={locked}
+          onChange={editor.change}
+        />
+        <QuickActionsCard id={id} user={loaded.user} />
+        <AssignmentCard
+          title="Roles & Permissions"
+          emptyText="No roles"
+          options={editor.options.roles}
+          chosen={editor.chosen('roles')}
+          disabled={locked}
+          onToggle={(roleId, checked) => editor.toggle('roles', roleId, checked)}
+        />
+        <AssignmentCard
+          title="Group Memberships"
+          emptyText="No groups"
+          options={editor.options.groups}
+          chosen={editor.chosen('groups')}
+          disabled={locked}
+          onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
+        />
+      </div>
+    </div>
+  )
+}

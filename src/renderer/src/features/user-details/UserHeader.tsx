@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import type { User } from '../../../../shared/contract'
+import { formatDateTime } from '../../lib/dates'
+import { initials } from '../../lib/initials'
+
+/** Who the user is and the state the server holds: avatar, names, pills and last login. */
+export function UserHeader({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <header className="user-header">
+      <span className="user-avatar" aria-hidden="true">
+        {initials(user.firstName, user.lastName)}
+      </span>
+      <div className="user-identity">
+        <h2>{user.fullName}</h2>
+        <p className="user-username">@{user.username}</p>
+        <p>{user.email}</p>
+        <ul className="user-pills" aria-label="Status">
+          <li className={user.isActive ? 'status-pill status-good' : 'status-pill status-muted'}>
+            {user.isActive ? 'Active' : 'Inactive'}
+          </li>
+          <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>
+            {user.isLocked ? 'Locked' : 'Unlocked'}
+          </li>
+        </ul>
+        <p className="user-last-login">Last login: {formatDateTime(user.lastLogin, 'Never')}</p>
+      </div>
+      <div className="user-header-actions">{children}</div>
+    </header>
+  )
+}
