@@ -40,6 +40,10 @@ describe('files of the built renderer', () => {
       file: '/app/renderer/index.html',
       type: 'text/html; charset=utf-8',
     })
+    expect(rendererFile(root, '/users/4.5')).toEqual({
+      file: '/app/renderer/index.html',
+      type: 'text/html; charset=utf-8',
+    })
     expect(rendererFile(root, '/assets/index-1.js')).toEqual({
       file: '/app/renderer/assets/index-1.js',
       type: 'text/javascript; charset=utf-8',

@@ -13,8 +13,9 @@ const TYPES: Record<string, string> = {
 }
 
 /**
- * The file of the built renderer that a URL path names. Paths without an extension are
- * routes of the single-page app and get index.html; nothing outside the folder is reachable.
+ * The file of the built renderer that a URL path names. Paths without an extension the build
+ * produces (/users/42, /users/4.5) are routes of the single-page app and get index.html;
+ * nothing outside the folder is reachable.
  */
 export function rendererFile(
   root: string,
@@ -26,7 +27,7 @@ export function rendererFile(
   } catch {
     return undefined
   }
-  const relative = extname(decoded) ? decoded : '/index.html'
+  const relative = Object.hasOwn(TYPES, extname(decoded)) ? decoded : '/index.html'
   const file = normalize(join(root, relative))
   if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined
   return { file, type: TYPES[extname(file)] ?? 'application/octet-stream' }
