@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest'
+import { csvRows } from '../../src/main/core/export/csv'
+import { DEFAULT_TABLE_TITLE, reportFileName } from '../../src/main/core/export/file-name'
+import { reportHtml } from '../../src/main/core/export/report-html'
+import type { User } from '../../src/shared/contract'
+import { userCellText } from '../../src/shared/user-columns'
+
+describe('csvRows', () => {
+  test('CRLF after every row; quotes only around a comma, a quote or a line break', () => {
+    expect(csvRows([['plain', 'a,b', 'say "x"', 'two\nlines', 'cr\rhere']])).toBe(
+      'plain,"a,b","say ""x""","two\nlines","cr\rhere"\r\n',
+    )
+  })
+
+  test('a value a spreadsheet would run as a formula is neutralised', () => {
+    expect(csvRows([['=1+2', '+971', '-5', '@SUM(A1)', '\tx', 'a=b']])).toBe(
+      `"'=1+2","'+971","'-5","'@SUM(A1)","'\tx",a=b\r\n`,
+    )
+  })
+
+  test('no rows, no text', () => {
+    expect(csvRows([])).toBe('')
+  })
+})
+
+describe('reportFileName', () => {
+  const date = new Date('2026-11-23T22:30:00Z')
+  test('the title with non-alphanumerics replaced by underscores, plus the ISO date', () => {
+    expect(reportFileName('Users Report', date)).toBe('Users_Report_2026-11-23.pdf')
+    expect(reportFileName('Roles & Groups', date)).toBe('Roles___Groups_2026-11-23.pdf')
+  })
+  test('an empty title takes the default', () => {
+    expect(reportFileName('  ', date)).toBe(
+      `${DEFAULT_TABLE_TITLE.replace(' ', '_')}_2026-11-23.pdf`,
+    )
+  })
+})
+
+describe('reportHtml', () => {
+  const html = reportHtml({
+    title: 'Users Report',
+    generatedAt: new Date('2026-11-23T10:05:00Z'),
+    headers: ['Username', 'Full Name'],
+    rows: [
+      ['aisha', 'Aisha <b>Khan</b>'],
+      ['omar', 'Omar & "Co"'],
+    ],
+  })
+
+  test('title, subtitle, numbered rows, a header that repeats, A4 landscape with 12 mm margins', () => {
+    expect(html).toContain('<h1>Users Report</h1>')
+    expect(html).toMatch(/<p>Generated Nov 2[34], 2026, \d{1,2}:05 [AP]M<\/p>/)
+    expect(html).toContain('<thead><tr><th>#</th><th>Username</th><th>Full Name</th></tr></thead>')
+    expect(html).toContain('<td class="n">1</td><td>aisha</td>')
+    expect(html).toContain('<td class="n">2</td><td>omar</td>')
+    expect(html).toContain('thead { display: table-header-group; }')
+    expect(html).toContain('@page { size: A4 landscape; margin: 12mm; }')
+  })
+
+  test('values are text, never markup, and the page can run no script', () => {
+    expect(html).toContain('Aisha &lt;b&gt;Khan&lt;/b&gt;')
+    expect(html).toContain('Omar &amp; &quot;Co&quot;')
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`)
+    expect(html).not.toContain('<script')
+  })
+})
+
+describe('userCellText', () => {
+  const user: User = {
+    id: 7,
+    username: 'aisha',
+    email: 'aisha@example.com',
+    fullName: 'Aisha Khan',
+    firstName: 'Aisha',
+    lastName: 'Khan',
+    phoneNumber: null,
+    isActive: false,
+    isLocked: true,
+    lastLogin: null,
+    createdDate: 'garbage',
+    updatedDate: null,
+  }
+  test('states in words, missing values as the table shows them', () => {
+    expect(userCellText(user, 'id')).toBe('7')
+    expect(userCellText(user, 'isActive')).toBe('Inactive')
+    expect(userCellText(user, 'isLocked')).toBe('Locked')
+    expect(userCellText(user, 'lastLogin')).toBe('Never')
+    expect(userCellText(user, 'createdDate')).toBe('-')
+    expect(userCellText(user, 'phoneNumber')).toBe('')
+  })
+})
