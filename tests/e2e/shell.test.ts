@@ -90,3 +90,34 @@ test('the avatar menu works from the keyboard: Profile, Settings, Escape', async
   // Detail pages use the secondary layout: the sidebar is icons only, with no toggle.
   await expect(page.getByRole('button', { name: /sidebar/ }).count()).resolves.toBe(0)
 })
+
+test('a session that ends mid-work lands on Login with "Session expired"; signing in again returns there', async () => {
+  const { page, server } = app
+  const root = await server.token()
+  const roles = await server.request('GET', '/api/admin/roles?size=200', { token: root })
+  const adminRole = roles.body.content.find((role: { name: string }) => role.name === 'ADMIN')
+  const other = await server.createUser(root, { firstName: 'Nadia' })
+  await server.request('PUT', `/api/admin/users/${other.id}/roles/${adminRole.id}`, { token: root })
+
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await app.signIn(other.username, 'secret-123')
+  await page.goto(app.at('users/1'))
+  await page.getByText('Profile Information').waitFor()
+
+  // A password change ends every session of that user at once, on the server.
+  await server.request('PUT', `/api/admin/users/${other.id}/reset-password`, { token: root })
+  const token = await server.resetToken(other.email)
+  await server.request('PUT', '/auth/change-password', {
+    body: { token, newPassword: 'changed-pass-9' },
+  })
+
+  await page.goto(app.at('users/1'))
+  await page.waitForURL(/\/login$/)
+  await page.getByText('Session expired').waitFor()
+  await page.getByLabel('Username or Email').fill(other.username)
+  await page.getByLabel('Password', { exact: true }).fill('changed-pass-9')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(/\/users\/1$/)
+  await page.getByText('Welcome, NADIA').waitFor()
+})
