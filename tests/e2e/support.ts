@@ -63,7 +63,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as any).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
+    const result = await axe.run((globalThis as any).document, { resultTypes: ['violations'] })
     return result.violations.map((violation: any) => ({
       id: violation.id,
       impact: violation.impact,
