@@ -48,10 +48,11 @@ export function AvatarMenu({ user }: { user: User }) {
         className="avatar"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.fullName}`}
         onClick={() => setOpen((shown) => !shown)}
       >
-        {initials(user.firstName, user.lastName)}
+        {/* Named by hidden text, not aria-label: a label that hides the visible initials fails axe. */}
+        <span aria-hidden="true">{initials(user.firstName, user.lastName)}</span>
+        <span className="visually-hidden">Account menu for {user.fullName}</span>
       </button>
       {open && (
         <ul ref={menuRef} role="menu" aria-label="Account" onKeyDown={onMenuKey}>

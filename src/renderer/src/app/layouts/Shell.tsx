@@ -26,7 +26,7 @@ export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
   return (
     <div className="shell">
       <header className="top-bar">
-        <Link to="/dashboard" className="logo" aria-label="Admin Console home">
+        <Link to="/dashboard" className="logo">
           <span className="logo-mark" aria-hidden="true">
             AC
           </span>
