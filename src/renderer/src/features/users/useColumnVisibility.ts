@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { readStored, writeStored } from '../../lib/storage'
-import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { restoreColumnVisibility, toggleColumn, type UserColumnId } from './columns'
 
 /** Stored as "app:users.columns" (SPEC.md section 2). */
@@ -12,8 +11,16 @@ export function useColumnVisibility() {
   const [visibility, setVisibility] = useState(() =>
     restoreColumnVisibility(readStored(STORAGE_KEY)),
   )
-  const settled = useDebouncedValue(visibility, SAVE_DELAY_MS)
-  useEffect(() => writeStored(STORAGE_KEY, settled), [settled])
+  const latest = useRef(visibility)
+
+  useEffect(() => {
+    latest.current = visibility
+    const timer = setTimeout(() => writeStored(STORAGE_KEY, visibility), SAVE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [visibility])
+  // Leaving the page within the delay still keeps the last choice.
+  useEffect(() => () => writeStored(STORAGE_KEY, latest.current), [])
+
   const toggle = (id: UserColumnId) => setVisibility((current) => toggleColumn(current, id))
   return { visibility, toggle }
 }
