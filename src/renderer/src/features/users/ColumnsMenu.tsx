@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
 import {
   canToggleColumn,
   USER_COLUMN_IDS,
@@ -6,7 +7,6 @@ import {
   type UserColumnId,
   type UserColumnVisibility,
 } from './columns'
-import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
 
 /**
  * "Columns": a disclosure with "Show/Hide Columns", a checkbox per column and Close. The last

@@ -50,7 +50,7 @@ export function UsersPage() {
         <Link to="/access">Go To Access Management</Link>
       </p>
 
-      <div className="users-toolbar" role="toolbar" aria-label="Users">
+      <div className="users-toolbar">
         <label htmlFor="users-search" className="visually-hidden">
           Search users
         </label>

@@ -51,7 +51,6 @@ export function useUserList() {
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,
     error: list.isError ? errorMessage(list.error, 'Failed to fetch users') : null,
-    refetch: () => list.refetch(),
     replaceUser,
   }
 }
