@@ -1,4 +1,155 @@
-/** Placeholder: the screen of SPEC.md section 2 arrives with its feature work. */
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { MAX_SEARCH_LENGTH, USER_SORT_FIELDS, type User } from '../../../../shared/contract'
+import type { AssignmentKind } from '../../api/keys'
+import { DataTable } from '../../components/DataTable'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { Pagination } from '../../components/Pagination'
+import { AddUserDialog } from './AddUserDialog'
+import { AssignAccessDialog } from './AssignAccessDialog'
+import { ColumnsMenu } from './ColumnsMenu'
+import { PrintReport } from './export/PrintReport'
+import { ResetPasswordDialog } from './ResetPasswordDialog'
+import { StatusChangeDialog } from './StatusChangeDialog'
+import type { StatusField } from './status-change'
+import { useColumnVisibility } from './useColumnVisibility'
+import { useUserExports } from './useUserExports'
+import { useUserList } from './useUserList'
+import { userColumns } from './userColumns'
+import './users.css'
+
+type OpenDialog =
+  | { kind: 'add' }
+  | { kind: 'status'; user: User; field: StatusField }
+  | { kind: 'assign'; user: User; assign: AssignmentKind }
+  | { kind: 'reset'; user: User }
+
+/** Users Management (SPEC.md section 2). The page title is the Shell's. */
 export function UsersPage() {
-  return <p>Users</p>
+  const list = useUserList()
+  const columns = useColumnVisibility()
+  const exports = useUserExports(list.users, columns.visibility)
+  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [pageError, setPageError] = useState<string | null>(null)
+  const close = () => setDialog(null)
+
+  const tableColumns = useMemo(
+    () =>
+      userColumns({
+        onStatus: (user, field) => setDialog({ kind: 'status', user, field }),
+        onAssign: (user, assign) => setDialog({ kind: 'assign', user, assign }),
+        onResetPassword: (user) => setDialog({ kind: 'reset', user }),
+      }),
+    [],
+  )
+
+  return (
+    <div className="users-page">
+      <p className="users-links">
+        <Link to="/access">Go To Access Management</Link>
+      </p>
+
+      <div className="users-toolbar">
+        <label htmlFor="users-search" className="visually-hidden">
+          Search users
+        </label>
+        <input
+          id="users-search"
+          type="search"
+          placeholder="Search users..."
+          maxLength={MAX_SEARCH_LENGTH}
+          value={list.searchText}
+          onChange={(event) => list.setSearchText(event.target.value)}
+        />
+        <button
+          type="button"
+          className="secondary"
+          disabled={list.users.length === 0}
+          onClick={exports.exportCsv}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={list.users.length === 0}
+          onClick={exports.exportPdf}
+        >
+          Export PDF
+        </button>
+        <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
+        <button
+          type="button"
+          className="primary add-user"
+          onClick={() => {
+            setNotice(null)
+            setDialog({ kind: 'add' })
+          }}
+        >
+          + Add User
+        </button>
+      </div>
+
+      <div role="status" className="users-notice">
+        {notice}
+      </div>
+      {list.error && <ErrorBanner message={list.error} />}
+      {pageError && <ErrorBanner message={pageError} onDismiss={() => setPageError(null)} />}
+
+      <DataTable
+        label="Users"
+        columns={tableColumns}
+        data={list.users}
+        rowKey={(user) => String(user.id)}
+        columnVisibility={columns.visibility}
+        sortable={USER_SORT_FIELDS}
+        sort={list.sort}
+        onSort={list.sortBy}
+        loading={list.loading}
+        loadingText="Loading users..."
+        emptyText="No users found."
+      />
+      {list.page && (
+        <Pagination
+          page={list.page}
+          shown={list.users.length}
+          onPage={list.goToPage}
+          disabled={list.loading}
+        />
+      )}
+
+      {dialog?.kind === 'add' && (
+        <AddUserDialog
+          onClose={close}
+          onCreated={({ user, statusError }) => {
+            close()
+            setNotice(`User "${user.username}" was created.`)
+            if (statusError) {
+              setPageError(
+                `User "${user.username}" was created but is still active: ${statusError}`,
+              )
+            }
+          }}
+        />
+      )}
+      {dialog?.kind === 'status' && (
+        <StatusChangeDialog
+          user={dialog.user}
+          field={dialog.field}
+          onChanged={(user) => {
+            list.replaceUser(user)
+            close()
+          }}
+          onCancel={close}
+        />
+      )}
+      {dialog?.kind === 'assign' && (
+        <AssignAccessDialog user={dialog.user} kind={dialog.assign} onClose={close} />
+      )}
+      {dialog?.kind === 'reset' && <ResetPasswordDialog user={dialog.user} onClose={close} />}
+
+      {exports.printJob && <PrintReport job={exports.printJob} />}
+    </div>
+  )
 }

@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from 'react'
+import type { CreateUserRequest } from '../../../../shared/contract'
+import type { FieldErrors } from '../../../../shared/validation'
+import { Dialog } from '../../components/Dialog'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { errorMessage } from '../../lib/query'
+import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
+import { useCreateUser, type CreatedUser } from './useCreateUser'
+
+/** In the order of SPEC.md section 2. */
+const TEXT_FIELDS: { field: NewUserTextField; label: string }[] = [
+  { field: 'username', label: 'Username' },
+  { field: 'email', label: 'Email' },
+  { field: 'password', label: 'Password' },
+  { field: 'firstName', label: 'First Name' },
+  { field: 'lastName', label: 'Last Name' },
+  { field: 'phoneNumber', label: 'Phone Number' },
+]
+
+/**
+ * The Add New User modal (SPEC.md section 2). Rendered only while open, so it starts empty each
+ * time; a failed save keeps everything typed and says why inside the dialog.
+ */
+export function AddUserDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void
+  onCreated: (created: CreatedUser) => void
+}) {
+  const formId = useId()
+  const [fields, setFields] = useState<NewUserFields>(EMPTY_NEW_USER)
+  const [errors, setErrors] = useState<FieldErrors<CreateUserRequest>>({})
+  const [showPassword, setShowPassword] = useState(false)
+  const create = useCreateUser()
+
+  const edit = <K extends keyof NewUserFields>(field: K, value: NewUserFields[K]) => {
+    setFields((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = checkNewUser(fields)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      const first = TEXT_FIELDS.find(({ field }) => checked.errors[field])
+      if (first) document.getElementById(`${formId}-${first.field}`)?.focus()
+      return
+    }
+    create.mutate(checked, { onSuccess: onCreated })
+  }
+
+  const input = (field: NewUserTextField, label: string) => {
+    const id = `${formId}-${field}`
+    const error = errors[field]
+    const isPassword = field === 'password'
+    const control = (
+      <input
+        id={id}
+        value={fields[field]}
+        type={isPassword && !showPassword ? 'password' : field === 'email' ? 'email' : 'text'}
+        autoComplete={isPassword ? 'new-password' : 'off'}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => edit(field, event.target.value)}
+      />
+    )
+    return (
+      <div className="form-field" key={field}>
+        <label htmlFor={id}>{label}</label>
+        {isPassword ? (
+          <div className="password">
+            {control}
+            <button
+              type="button"
+              className="secondary"
+              aria-pressed={showPassword}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          </div>
+        ) : (
+          control
+        )}
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  const statusId = `${formId}-active`
+  return (
+    <Dialog
+      title="Add New User"
+      onClose={onClose}
+      className="add-user-dialog"
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="primary" disabled={create.isPending}>
+            Save User
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="add-user-form" onSubmit={submit} noValidate>
+        {TEXT_FIELDS.map(({ field, label }) => input(field, label))}
+        <div className="form-field status-field">
+          <input
+            id={statusId}
+            type="checkbox"
+            role="switch"
+            checked={fields.active}
+            aria-describedby={`${statusId}-text`}
+            onChange={(event) => edit('active', event.target.checked)}
+          />
+          <label htmlFor={statusId}>Status</label>
+          <span id={`${statusId}-text`} className="status-text">
+            User account will be {fields.active ? 'active' : 'inactive'}
+          </span>
+        </div>
+      </form>
+      {create.isError && (
+        <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query'
+import type { User } from '../../../../shared/contract'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { MessageDialog } from '../../components/MessageDialog'
+import { admin } from '../../lib/bridge'
+import { errorMessage, unwrap } from '../../lib/query'
+import { RESET_PASSWORD_FALLBACK, resetPasswordQuestion, resetPasswordSent } from './reset-password'
+
+/**
+ * Reset PW: "Please Confirm", then the server mails the user a link to choose a new password,
+ * and "Password Reset" says so.
+ */
+export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const reset = useMutation({
+    mutationFn: () => unwrap(admin().users.resetPassword({ id: user.id })),
+  })
+  if (reset.isSuccess) {
+    return (
+      <MessageDialog
+        title="Password Reset"
+        message={resetPasswordSent(reset.data.email)}
+        onClose={onClose}
+      />
+    )
+  }
+  return (
+    <ConfirmDialog
+      message={resetPasswordQuestion(user.email)}
+      confirmLabel="Reset Password"
+      busy={reset.isPending}
+      error={reset.isError ? errorMessage(reset.error, RESET_PASSWORD_FALLBACK) : null}
+      onConfirm={() => reset.mutate()}
+      onCancel={onClose}
+    />
+  )
+}

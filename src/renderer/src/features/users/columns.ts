@@ -1,0 +1,71 @@
+import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
+
+/** The Users table's columns and their headers, in table order (SPEC.md section 2). */
+export const USER_COLUMN_LABELS = {
+  id: 'User ID',
+  username: 'Username',
+  email: 'Email',
+  fullName: 'Full Name',
+  phoneNumber: 'Phone',
+  isActive: 'Active',
+  isLocked: 'Locked',
+  lastLogin: 'Last Login',
+  createdDate: 'Created At',
+  updatedDate: 'Last Updated',
+  actions: 'Actions',
+} as const
+
+export type UserColumnId = keyof typeof USER_COLUMN_LABELS
+export const USER_COLUMN_IDS = Object.keys(USER_COLUMN_LABELS) as UserColumnId[]
+
+export type UserColumnVisibility = Record<UserColumnId, boolean>
+
+const DEFAULT_VISIBLE: readonly UserColumnId[] = [
+  'id',
+  'username',
+  'fullName',
+  'isActive',
+  'isLocked',
+  'actions',
+]
+
+export const DEFAULT_COLUMN_VISIBILITY = Object.fromEntries(
+  USER_COLUMN_IDS.map((id) => [id, DEFAULT_VISIBLE.includes(id)]),
+) as UserColumnVisibility
+
+export const visibleColumnCount = (visibility: UserColumnVisibility): number =>
+  USER_COLUMN_IDS.filter((id) => visibility[id]).length
+
+/** A visible column may be hidden only while more than the minimum stay visible. */
+export const canToggleColumn = (visibility: UserColumnVisibility, id: UserColumnId): boolean =>
+  !visibility[id] || visibleColumnCount(visibility) > MIN_VISIBLE_COLUMNS
+
+export function toggleColumn(
+  visibility: UserColumnVisibility,
+  id: UserColumnId,
+): UserColumnVisibility {
+  if (!canToggleColumn(visibility, id)) return visibility
+  return { ...visibility, [id]: !visibility[id] }
+}
+
+/**
+ * The stored choice, if it describes exactly today's columns and keeps enough of them visible;
+ * otherwise the defaults (a choice saved by another version of the table is discarded).
+ */
+export function restoreColumnVisibility(stored: unknown): UserColumnVisibility {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    return DEFAULT_COLUMN_VISIBILITY
+  }
+  const entries = Object.entries(stored)
+  const sameColumns =
+    entries.length === USER_COLUMN_IDS.length &&
+    entries.every(
+      ([id, visible]) =>
+        USER_COLUMN_IDS.includes(id as UserColumnId) && typeof visible === 'boolean',
+    )
+  if (!sameColumns) return DEFAULT_COLUMN_VISIBILITY
+  const visibility = stored as UserColumnVisibility
+  return visibleColumnCount(visibility) >= MIN_VISIBLE_COLUMNS
+    ? visibility
+    : DEFAULT_COLUMN_VISIBILITY
+}

@@ -1,0 +1,115 @@
+import { Link } from 'react-router'
+import type { User } from '../../../../shared/contract'
+import { columnHelper, type TableColumn } from '../../components/DataTable'
+import { formatDateTime } from '../../lib/dates'
+import { USER_COLUMN_LABELS as LABELS } from './columns'
+import { activeText, lockedText, statusChange, type StatusField } from './status-change'
+
+export interface UserRowActions {
+  onStatus: (user: User, field: StatusField) => void
+  onAssign: (user: User, kind: 'roles' | 'groups') => void
+  onResetPassword: (user: User) => void
+}
+
+const col = columnHelper<User>()
+
+/** The cell shows the state; its name also says what pressing it does, and to whom. */
+function StatusCell({
+  user,
+  field,
+  onStatus,
+}: {
+  user: User
+  field: StatusField
+  onStatus: UserRowActions['onStatus']
+}) {
+  const on = field === 'isActive' ? user.isActive : user.isLocked
+  const text = field === 'isActive' ? activeText(user) : lockedText(user)
+  const { action } = statusChange(user, field)
+  return (
+    <button
+      type="button"
+      className={`status-pill ${field === 'isActive' ? 'active' : 'locked'}-${on}`}
+      aria-label={`${text}: ${action} ${user.username}`}
+      onClick={() => onStatus(user, field)}
+    >
+      {text}
+    </button>
+  )
+}
+
+/** The eleven columns of SPEC.md section 2, in order; visibility is the caller's. */
+export function userColumns(actions: UserRowActions): TableColumn<User>[] {
+  return [
+    col.accessor('id', { header: LABELS.id }),
+    col.accessor('username', {
+      header: LABELS.username,
+      cell: ({ row }) => <Link to={`/users/${row.original.id}`}>{row.original.username}</Link>,
+    }),
+    col.accessor('email', { header: LABELS.email }),
+    col.accessor('fullName', { header: LABELS.fullName }),
+    col.accessor('phoneNumber', {
+      header: LABELS.phoneNumber,
+      cell: (info) => info.getValue() || '-',
+    }),
+    col.accessor('isActive', {
+      header: LABELS.isActive,
+      cell: ({ row }) => (
+        <StatusCell user={row.original} field="isActive" onStatus={actions.onStatus} />
+      ),
+    }),
+    col.accessor('isLocked', {
+      header: LABELS.isLocked,
+      cell: ({ row }) => (
+        <StatusCell user={row.original} field="isLocked" onStatus={actions.onStatus} />
+      ),
+    }),
+    col.accessor('lastLogin', {
+      header: LABELS.lastLogin,
+      cell: (info) => formatDateTime(info.getValue(), 'Never'),
+    }),
+    col.accessor('createdDate', {
+      header: LABELS.createdDate,
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+    col.accessor('updatedDate', {
+      header: LABELS.updatedDate,
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+    col.display({
+      id: 'actions',
+      header: LABELS.actions,
+      cell: ({ row }) => {
+        const user = row.original
+        return (
+          <div className="row-actions">
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Assign Roles to ${user.username}`}
+              onClick={() => actions.onAssign(user, 'roles')}
+            >
+              Assign Roles
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Assign Groups to ${user.username}`}
+              onClick={() => actions.onAssign(user, 'groups')}
+            >
+              Assign Groups
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Reset PW for ${user.username}`}
+              onClick={() => actions.onResetPassword(user)}
+            >
+              Reset PW
+            </button>
+          </div>
+        )
+      },
+    }),
+  ]
+}

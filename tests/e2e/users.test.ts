@@ -1,0 +1,554 @@
+import type { Locator } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN } from '../integration/support/server'
+import { seriousViolations, startConsole } from './support'
+
+let app: Awaited<ReturnType<typeof startConsole>>
+let token: string
+
+const SEEDED = 24
+
+beforeAll(async () => {
+  app = await startConsole()
+  token = await app.server.token()
+  for (let i = 0; i < SEEDED; i += 1) {
+    await app.server.createUser(token, { firstName: `Ann${i}`, lastName: 'Smith' })
+  }
+  await app.signIn()
+})
+afterAll(() => app?.close())
+
+const table = () => app.page.getByRole('table', { name: 'Users' })
+const headers = () => table().getByRole('columnheader').allInnerTexts()
+const headerNames = async () => (await headers()).map((text) => text.replace(/[▲▼↕]/g, '').trim())
+const userLink = (username: string) => table().getByRole('link', { name: username, exact: true })
+const rowOf = (username: string): Locator =>
+  table()
+    .getByRole('row')
+    .filter({ has: app.page.getByRole('link', { name: username, exact: true }) })
+const dialog = (name: string | RegExp) => app.page.getByRole('dialog', { name })
+
+async function openUsers() {
+  await app.page.goto(app.at('users'))
+  await userLink(ADMIN.username).waitFor()
+}
+
+/** Searches and waits until the list shows `username` (the search is debounced). */
+async function showOnly(username: string) {
+  await app.page.getByLabel('Search users').fill(username)
+  await userLink(username).waitFor()
+  await table().getByRole('row').nth(2).waitFor({ state: 'detached' })
+}
+
+async function totalUsers(): Promise<number> {
+  const reply = await app.server.request('GET', '/api/admin/users?size=1', { token })
+  return reply.body.page.totalElements
+}
+
+describe('the list', () => {
+  test('shows 20 users a page in the default columns, with Prev and Next', async () => {
+    const { page } = app
+    await openUsers()
+    const total = await totalUsers()
+    expect(total).toBeGreaterThan(20)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Users Management')
+    expect(
+      await page.getByRole('link', { name: 'Go To Access Management' }).getAttribute('href'),
+    ).toBe('/access')
+    expect(await headerNames()).toEqual([
+      'User ID',
+      'Username',
+      'Full Name',
+      'Active',
+      'Locked',
+      'Actions',
+    ])
+    expect(await table().getByRole('row').count()).toBe(21)
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    expect(await pagination.innerText()).toContain(`1-20 of ${total}`)
+    expect(await pagination.innerText()).toContain(`1 / ${Math.ceil(total / 20)}`)
+    expect(await page.getByRole('button', { name: 'Prev' }).isDisabled()).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'Next' }).click()
+    await pagination.getByText(`21-${Math.min(40, total)} of ${total}`).waitFor()
+    expect(await userLink(ADMIN.username).count()).toBe(0)
+    await page.getByRole('button', { name: 'Prev' }).click()
+    await userLink(ADMIN.username).waitFor()
+
+    const root = await app.server.request('GET', '/api/admin/users?search=root', { token })
+    expect(await userLink(ADMIN.username).getAttribute('href')).toBe(
+      `/users/${root.body.content[0].id}`,
+    )
+  })
+
+  test('search asks the server, returns to the first page, and says when nothing matches', async () => {
+    const { page } = app
+    await openUsers()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText(/^21-/).waitFor()
+    await page.getByLabel('Search users').fill('ann1')
+    // Ann1 and Ann10 to Ann19.
+    await page.getByText('1-11 of 11').waitFor()
+    const names = await table().locator('td[data-column="fullName"]').allInnerTexts()
+    expect(names.sort()).toEqual(
+      ['Ann1', ...Array.from({ length: 10 }, (_, i) => `Ann1${i}`)].map((n) => `${n} Smith`).sort(),
+    )
+    expect(await page.getByText('1 / 1').isVisible()).toBe(true)
+
+    await page.getByLabel('Search users').fill('nobody-is-called-this')
+    await page.getByText('No users found.').waitFor()
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('a failed fetch empties the list and shows the error', async () => {
+    const { page } = app
+    await openUsers()
+    // The bridge refuses a search holding a control character: a real failure, no mock.
+    await page.getByLabel('Search users').fill('ro\u0001ot')
+    const alert = page.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.innerText()).toMatch(/^Error: .*search must not contain control characters/)
+    expect(await page.getByText('No users found.').isVisible()).toBe(true)
+    expect(await userLink(ADMIN.username).count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByLabel('Search users').fill('root')
+    await userLink(ADMIN.username).waitFor()
+    expect(await alert.count()).toBe(0)
+  })
+
+  test('a header sorts on the server: again flips it, another starts ascending on page 1', async () => {
+    const { page } = app
+    await openUsers()
+    const firstId = () => table().locator('td[data-column="id"]').first().innerText()
+    const idHeader = table().getByRole('columnheader', { name: /User ID/ })
+    expect(await idHeader.getAttribute('aria-sort')).toBe('ascending')
+    expect(await firstId()).toBe('1')
+
+    await idHeader.getByRole('button').click()
+    await table().locator('th[aria-sort="descending"]').waitFor()
+    await expect.poll(firstId).toBe(String(await totalUsers()))
+
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText(/^21-/).waitFor()
+    await table()
+      .getByRole('columnheader', { name: /Username/ })
+      .getByRole('button')
+      .click()
+    await page.getByText(/^1-20 of/).waitFor()
+    expect(
+      await table()
+        .getByRole('columnheader', { name: /Username/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending')
+    expect(await idHeader.getAttribute('aria-sort')).toBe('none')
+    const usernames = await table().locator('td[data-column="username"]').allInnerTexts()
+    expect(usernames).toEqual([...usernames].sort())
+    // Full Name and Actions do not sort.
+    expect(
+      await table().getByRole('columnheader', { name: 'Full Name' }).getByRole('button').count(),
+    ).toBe(0)
+  })
+})
+
+describe('the Columns menu', () => {
+  test('shows and hides columns, keeps three, and remembers the choice', async () => {
+    const { page } = app
+    await page.evaluate(() => (globalThis as any).localStorage.clear())
+    await openUsers()
+    const columnsButton = page.getByRole('button', { name: 'Columns' })
+    await columnsButton.click()
+    const menu = page.getByRole('group', { name: 'Show/Hide Columns' })
+    await menu.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+
+    await menu.getByLabel('Email').check()
+    expect(await headerNames()).toEqual([
+      'User ID',
+      'Username',
+      'Email',
+      'Full Name',
+      'Active',
+      'Locked',
+      'Actions',
+    ])
+    for (const label of ['User ID', 'Full Name', 'Active', 'Locked'])
+      await menu.getByLabel(label).uncheck()
+    expect(await headerNames()).toEqual(['Username', 'Email', 'Actions'])
+    for (const label of ['Username', 'Email', 'Actions']) {
+      expect(await menu.getByLabel(label).isDisabled()).toBe(true)
+    }
+    expect(await menu.getByLabel('Phone').isEnabled()).toBe(true)
+
+    await page.keyboard.press('Escape')
+    expect(await menu.count()).toBe(0)
+    expect(
+      await columnsButton.evaluate(
+        (button) => button === (globalThis as any).document.activeElement,
+      ),
+    ).toBe(true)
+
+    await expect
+      .poll(() =>
+        page.evaluate(() => (globalThis as any).localStorage.getItem('app:users.columns')),
+      )
+      .toContain('"fullName":false')
+    await page.reload()
+    await userLink(ADMIN.username).waitFor()
+    expect(await headerNames()).toEqual(['Username', 'Email', 'Actions'])
+  })
+
+  test('a stored choice for another set of columns is discarded', async () => {
+    const { page } = app
+    await page.evaluate(() =>
+      (globalThis as any).localStorage.setItem(
+        'app:users.columns',
+        JSON.stringify({ id: true, username: true, email: true, department: true }),
+      ),
+    )
+    await openUsers()
+    expect(await headerNames()).toEqual([
+      'User ID',
+      'Username',
+      'Full Name',
+      'Active',
+      'Locked',
+      'Actions',
+    ])
+    await page.evaluate(() => (globalThis as any).localStorage.clear())
+  })
+})
+
+describe('row actions', () => {
+  test('the Active and Locked cells confirm, then show what the server answered', async () => {
+    const { page } = app
+    const user = await app.server.createUser(token, { username: 'status-target' })
+    await openUsers()
+    await showOnly(user.username)
+
+    await rowOf(user.username)
+      .getByRole('button', { name: `Active: deactivate ${user.username}` })
+      .click()
+    const confirm = dialog('Please Confirm')
+    expect(
+      await confirm
+        .getByText(`Are you sure you want to deactivate user "${user.username}"?`)
+        .isVisible(),
+    ).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect(
+      await rowOf(user.username)
+        .getByRole('button', { name: /^Active:/ })
+        .isVisible(),
+    ).toBe(true)
+
+    await rowOf(user.username)
+      .getByRole('button', { name: /^Active:/ })
+      .click()
+    await confirm.getByRole('button', { name: 'Deactivate' }).click()
+    await rowOf(user.username)
+      .getByRole('button', { name: `Inactive: activate ${user.username}` })
+      .waitFor()
+    expect(await confirm.count()).toBe(0)
+
+    await rowOf(user.username)
+      .getByRole('button', { name: /^Unlocked:/ })
+      .click()
+    expect(
+      await confirm.getByText(`Are you sure you want to lock user "${user.username}"?`).isVisible(),
+    ).toBe(true)
+    await confirm.getByRole('button', { name: 'Lock' }).click()
+    await rowOf(user.username)
+      .getByRole('button', { name: `Locked: unlock ${user.username}` })
+      .waitFor()
+
+    const stored = await app.server.request('GET', `/api/admin/users/${user.id}`, { token })
+    expect(stored.body).toMatchObject({ isActive: false, isLocked: true })
+  })
+
+  test('a refused status change says why inside the dialog and leaves the row as it was', async () => {
+    const { page } = app
+    await openUsers()
+    await showOnly(ADMIN.username)
+    await rowOf(ADMIN.username)
+      .getByRole('button', { name: /^Active:/ })
+      .click()
+    const confirm = dialog('Please Confirm')
+    await confirm.getByRole('button', { name: 'Deactivate' }).click()
+    await confirm.getByRole('alert').waitFor()
+    expect(await confirm.getByRole('alert').innerText()).toBe(
+      'Error: You cannot deactivate your own account.',
+    )
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    expect(
+      await rowOf(ADMIN.username)
+        .getByRole('button', { name: /^Active:/ })
+        .isVisible(),
+    ).toBe(true)
+  })
+
+  test('Reset PW confirms, mails a link, and says so', async () => {
+    const { page } = app
+    const user = await app.server.createUser(token, { username: 'reset-target' })
+    await openUsers()
+    await showOnly(user.username)
+    await rowOf(user.username)
+      .getByRole('button', { name: `Reset PW for ${user.username}` })
+      .click()
+    const confirm = dialog('Please Confirm')
+    expect(
+      await confirm
+        .getByText(`Are you sure you want to reset the password for ${user.email}`, { exact: true })
+        .isVisible(),
+    ).toBe(true)
+    await confirm.getByRole('button', { name: 'Reset Password' }).click()
+    const done = dialog('Password Reset')
+    await done.waitFor()
+    expect(
+      await done
+        .getByText(`An email has been sent to ${user.email} with link to change their password`)
+        .isVisible(),
+    ).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await expect(app.server.resetToken(user.email)).resolves.toMatch(/.{20,}/)
+    await done.getByRole('button', { name: 'OK' }).click()
+    expect(await done.count()).toBe(0)
+  })
+
+  test('Assign Roles ticks what the user holds and saves only the difference', async () => {
+    const { page } = app
+    const user = await app.server.createUser(token, { username: 'roles-target' })
+    const auditor = await app.server.request('POST', '/api/admin/roles', {
+      token,
+      body: { name: 'AUDITOR' },
+    })
+    const support = await app.server.request('POST', '/api/admin/roles', {
+      token,
+      body: { name: 'SUPPORT' },
+    })
+    await app.server.request('PUT', `/api/admin/users/${user.id}/roles/${support.body.id}`, {
+      token,
+    })
+
+    await openUsers()
+    await showOnly(user.username)
+    await rowOf(user.username)
+      .getByRole('button', { name: `Assign Roles to ${user.username}` })
+      .click()
+    const assign = dialog(`Assign Roles: ${user.username}`)
+    await assign.getByLabel('SUPPORT').waitFor()
+    expect(await assign.getByLabel('SUPPORT').isChecked()).toBe(true)
+    expect(await assign.getByLabel('AUDITOR').isChecked()).toBe(false)
+    expect(await assign.getByLabel('ADMIN').isChecked()).toBe(false)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await assign.getByLabel('AUDITOR').check()
+    await assign.getByLabel('SUPPORT').uncheck()
+    await assign.getByRole('button', { name: 'Save' }).click()
+    await assign.waitFor({ state: 'detached' })
+
+    const held = await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })
+    expect(held.body.map((role: { name: string }) => role.name)).toEqual(['AUDITOR'])
+    const audit = await app.server.request('GET', '/api/admin/audit?size=50', { token })
+    const changes = audit.body.content
+      .filter(
+        (entry: any) => entry.targetId === String(user.id) && entry.action.startsWith('user.role_'),
+      )
+      .map((entry: any) => `${entry.action} ${entry.changes.role.name}`)
+    expect(changes.sort()).toEqual([
+      'user.role_add AUDITOR',
+      'user.role_add SUPPORT',
+      'user.role_remove SUPPORT',
+    ])
+    expect(auditor.status).toBe(201)
+  })
+
+  test('Assign Groups adds the user to the groups ticked', async () => {
+    const user = await app.server.createUser(token, { username: 'groups-target' })
+    await app.server.request('POST', '/api/admin/groups', { token, body: { name: 'Night Shift' } })
+    await openUsers()
+    await showOnly(user.username)
+    await rowOf(user.username)
+      .getByRole('button', { name: `Assign Groups to ${user.username}` })
+      .click()
+    const assign = dialog(`Assign Groups: ${user.username}`)
+    await assign.getByLabel('Night Shift').check()
+    await assign.getByRole('button', { name: 'Save' }).click()
+    await assign.waitFor({ state: 'detached' })
+    const held = await app.server.request('GET', `/api/admin/users/${user.id}/groups`, { token })
+    expect(held.body.map((group: { name: string }) => group.name)).toEqual(['Night Shift'])
+  })
+})
+
+describe('Add New User', () => {
+  test('checks every field, keeps what was typed when the server refuses, and starts empty again', async () => {
+    const { page } = app
+    await openUsers()
+    await page.getByRole('button', { name: '+ Add User' }).click()
+    const form = dialog('Add New User')
+    await form.getByRole('button', { name: 'Save User' }).click()
+    for (const message of [
+      'Username is required',
+      'Email is required',
+      'Password is required',
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+    ]) {
+      expect(await form.getByText(message, { exact: true }).isVisible()).toBe(true)
+    }
+    expect(
+      await form
+        .getByLabel('Username')
+        .evaluate((input) => input === (globalThis as any).document.activeElement),
+    ).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await form.getByLabel('Username').fill(ADMIN.username)
+    expect(await form.getByText('Username is required').count()).toBe(0)
+    await form.getByLabel('Email').fill('not-an-address')
+    await form.getByLabel('Password', { exact: true }).fill('12345')
+    await form.getByRole('button', { name: 'Save User' }).click()
+    expect(await form.getByText('Please enter a valid email address').isVisible()).toBe(true)
+    expect(await form.getByText('Password must be at least 6 characters').isVisible()).toBe(true)
+
+    await form.getByLabel('Email').fill('fresh@example.com')
+    await form.getByLabel('Password', { exact: true }).fill('secret-123')
+    await form.getByLabel('First Name').fill('Fresh')
+    await form.getByLabel('Last Name').fill('Person')
+    await form.getByLabel('Phone Number').fill('+971 50 123 4567')
+    await form.getByRole('button', { name: 'Save User' }).click()
+    await form.getByRole('alert').waitFor()
+    expect(await form.getByRole('alert').innerText()).toBe(
+      `Error: Username "${ADMIN.username}" is already taken`,
+    )
+    expect(await form.getByLabel('Email').inputValue()).toBe('fresh@example.com')
+    expect(await form.getByLabel('Phone Number').inputValue()).toBe('+971 50 123 4567')
+
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: '+ Add User' }).click()
+    expect(await form.getByLabel('Email').inputValue()).toBe('')
+    await page.keyboard.press('Escape')
+    expect(await form.count()).toBe(0)
+  })
+
+  test('saves a trimmed user, inactive when the status is switched off, and refreshes the list', async () => {
+    const { page } = app
+    await openUsers()
+    const before = await totalUsers()
+    await page.getByRole('button', { name: '+ Add User' }).click()
+    const form = dialog('Add New User')
+    await form.getByLabel('Username').fill('  new-hire ')
+    await form.getByLabel('Email').fill('new-hire@example.com ')
+    await form.getByLabel('Password', { exact: true }).fill('secret-123')
+    await form.getByRole('button', { name: 'Show password' }).click()
+    expect(await form.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text')
+    await form.getByLabel('First Name').fill('New')
+    await form.getByLabel('Last Name').fill('Hire')
+    await form.getByLabel('Phone Number').fill('+971 4 000 0000')
+    expect(await form.getByText('User account will be active').isVisible()).toBe(true)
+    await form.getByRole('switch', { name: 'Status' }).uncheck()
+    expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
+    await form.getByRole('button', { name: 'Save User' }).click()
+    await form.waitFor({ state: 'detached' })
+    await page.getByText('User "new-hire" was created.').waitFor()
+    await page.getByText(`of ${before + 1}`).waitFor()
+
+    const found = await app.server.request('GET', '/api/admin/users?search=new-hire', { token })
+    expect(found.body.content).toHaveLength(1)
+    expect(found.body.content[0]).toMatchObject({
+      username: 'new-hire',
+      email: 'new-hire@example.com',
+      fullName: 'New Hire',
+      isActive: false,
+    })
+    await showOnly('new-hire')
+    expect(
+      await rowOf('new-hire')
+        .getByRole('button', { name: /^Inactive:/ })
+        .isVisible(),
+    ).toBe(true)
+  })
+})
+
+describe('exports', () => {
+  let exported: { id: number }
+  beforeAll(async () => {
+    // A quoted field shows the CSV's quoting, an inactive user its formatted cells.
+    exported = await app.server.createUser(token, {
+      username: 'export-target',
+      firstName: 'Smith, "Jo"',
+      lastName: 'Ann',
+    })
+    await app.server.request('PUT', `/api/admin/users/${exported.id}/deactivate`, { token })
+  })
+
+  test('Export CSV saves the rows on screen in the visible columns', async () => {
+    const { page } = app
+    await openUsers()
+    await showOnly('export-target')
+    await page.evaluate(() => {
+      const page = globalThis as any
+      page.__blobs = []
+      const create = page.URL.createObjectURL
+      page.URL.createObjectURL = (blob: unknown) => {
+        page.__blobs.push(blob)
+        return create(blob)
+      }
+    })
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('export.csv')
+    // Blob.text() would drop the byte-order mark: decode the bytes as they are.
+    const csv = await page.evaluate(async () => {
+      const bytes = await (globalThis as any).__blobs[0].arrayBuffer()
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+    })
+    expect(csv).toBe(
+      `\uFEFFUser ID,Username,Full Name,Active,Locked\r\n${exported.id},export-target,"Smith, ""Jo"" Ann",Inactive,Unlocked`,
+    )
+  })
+
+  test('Export PDF prints a "Users Report" alone on the page, named for its file', async () => {
+    const { page } = app
+    await openUsers()
+    await showOnly('export-target')
+    await page.emulateMedia({ media: 'print' })
+    await page.evaluate(() => {
+      const page = globalThis as any
+      page.print = () => {
+        const report = page.document.querySelector('.users-report-print')
+        page.__printed = {
+          title: page.document.title,
+          report: report?.innerText,
+          appVisible: page.document.querySelector('.shell').checkVisibility(),
+        }
+      }
+    })
+    const titleBefore = await page.title()
+    await page.getByRole('button', { name: 'Export PDF' }).click()
+    const printed = await page.evaluate(() => (globalThis as any).__printed)
+    await page.emulateMedia({ media: 'screen' })
+    const today = new Date().toISOString().slice(0, 10)
+    expect(printed.title).toBe(`Users_Report_${today}`)
+    expect(printed.appVisible).toBe(false)
+    const lines = printed.report
+      .split('\n')
+      .map((line: string) => line.trim())
+      .filter(Boolean)
+    expect(lines[0]).toBe('Users Report')
+    expect(lines[1]).toMatch(/^Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/)
+    expect(printed.report).toMatch(/#\s+User ID\s+Username\s+Full Name\s+Active\s+Locked/)
+    expect(printed.report).not.toContain('Actions')
+    expect(printed.report).toMatch(
+      /1\s+\d+\s+export-target\s+Smith, "Jo" Ann\s+Inactive\s+Unlocked/,
+    )
+    expect(await page.title()).toBe(titleBefore)
+    expect(await page.locator('.users-report-print').count()).toBe(0)
+  })
+})
