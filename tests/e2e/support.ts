@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { startPreview, type Preview } from '../../src/main/preview/host'
@@ -12,6 +15,8 @@ export interface Console {
   server: TestServer
   preview: Preview
   page: Page
+  /** Where the save dialog of this console "saves" exports. */
+  saveDir: string
   /** The renderer's address of a route, e.g. `at('users/42')`. */
   at(route?: string): string
   /** Signs in through the Login screen and waits for the signed-in frame. */
@@ -22,10 +27,12 @@ export interface Console {
 /** The real server and the real renderer in Chromium, joined by the preview host. */
 export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const server = await startServer(env)
+  const saveDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-saves-'))
   const preview = await startPreview({
     apiUrl: server.url,
     rendererDir: RENDERER_DIR,
     vault: memoryVault(),
+    saveDir,
   })
   const { page } = preview
   const at = (route = '') => preview.url + route.replace(/^\//, '')
@@ -33,6 +40,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     server,
     preview,
     page,
+    saveDir,
     at,
     async signIn(username = ADMIN.username, password = ADMIN.password) {
       await page.goto(at('login'))
@@ -44,6 +52,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     async close() {
       await preview.close()
       await server.close()
+      await rm(saveDir, { recursive: true, force: true })
     },
   }
 }

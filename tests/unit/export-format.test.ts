@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { csvRows } from '../../src/main/core/export/csv'
-import { DEFAULT_TABLE_TITLE, reportFileName } from '../../src/main/core/export/file-name'
+import { DEFAULT_TABLE_TITLE, reportFileName } from '../../src/shared/report-file-name'
 import { reportHtml } from '../../src/main/core/export/report-html'
 import type { User } from '../../src/shared/contract'
 import { userCellText } from '../../src/shared/user-columns'

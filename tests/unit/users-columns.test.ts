@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { USER_COLUMN_IDS } from '../../src/shared/user-columns'
 import {
   DEFAULT_COLUMN_VISIBILITY,
-  USER_COLUMN_IDS,
   canToggleColumn,
   restoreColumnVisibility,
   toggleColumn,

@@ -4,7 +4,7 @@ import type { ExportOutcome, UserExportRequest } from '../../../shared/bridge'
 import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
-import { reportFileName } from './file-name'
+import { reportFileName } from '../../../shared/report-file-name'
 import { reportHtml } from './report-html'
 
 export const USERS_REPORT_TITLE = 'Users Report'

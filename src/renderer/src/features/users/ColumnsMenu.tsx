@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
 import {
-  canToggleColumn,
   USER_COLUMN_IDS,
   USER_COLUMN_LABELS,
   type UserColumnId,
-  type UserColumnVisibility,
-} from './columns'
+} from '../../../../shared/user-columns'
+import { canToggleColumn, type UserColumnVisibility } from './columns'
 
 /**
  * "Columns": a disclosure with "Show/Hide Columns", a checkbox per column and Close. The last

@@ -8,12 +8,13 @@ import { Pagination } from '../../components/Pagination'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
 import { ColumnsMenu } from './ColumnsMenu'
+import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
+import { useUserExport } from './export/useUserExport'
 import { ResetPasswordDialog } from './ResetPasswordDialog'
 import { StatusChangeDialog } from './StatusChangeDialog'
 import type { StatusField } from './status-change'
 import { useColumnVisibility } from './useColumnVisibility'
-import { useUserExports } from './useUserExports'
 import { useUserList } from './useUserList'
 import { userColumns } from './userColumns'
 import './users.css'
@@ -28,7 +29,7 @@ type OpenDialog =
 export function UsersPage() {
   const list = useUserList()
   const columns = useColumnVisibility()
-  const exports = useUserExports(list.users, columns.visibility)
+  const exports = useUserExport(list.query, columns.visibility, list.users)
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [pageError, setPageError] = useState<string | null>(null)
@@ -65,7 +66,7 @@ export function UsersPage() {
         <button
           type="button"
           className="secondary"
-          disabled={list.users.length === 0}
+          disabled={list.users.length === 0 || exports.progress !== null}
           onClick={exports.exportCsv}
         >
           Export CSV
@@ -73,7 +74,7 @@ export function UsersPage() {
         <button
           type="button"
           className="secondary"
-          disabled={list.users.length === 0}
+          disabled={list.users.length === 0 || exports.progress !== null}
           onClick={exports.exportPdf}
         >
           Export PDF
@@ -91,9 +92,13 @@ export function UsersPage() {
         </button>
       </div>
 
+      {exports.progress && (
+        <ExportProgressBar progress={exports.progress} onCancel={exports.cancel} />
+      )}
       <div role="status" className="users-notice">
-        {notice}
+        {notice ?? exports.notice}
       </div>
+      {exports.error && <ErrorBanner message={exports.error} onDismiss={exports.dismissError} />}
       {list.error && <ErrorBanner message={list.error} />}
       {pageError && <ErrorBanner message={pageError} onDismiss={() => setPageError(null)} />}
 

@@ -1,22 +1,5 @@
+import { USER_COLUMN_IDS, type UserColumnId } from '../../../../shared/user-columns'
 import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
-
-/** The Users table's columns and their headers, in table order (SPEC.md section 2). */
-export const USER_COLUMN_LABELS = {
-  id: 'User ID',
-  username: 'Username',
-  email: 'Email',
-  fullName: 'Full Name',
-  phoneNumber: 'Phone',
-  isActive: 'Active',
-  isLocked: 'Locked',
-  lastLogin: 'Last Login',
-  createdDate: 'Created At',
-  updatedDate: 'Last Updated',
-  actions: 'Actions',
-} as const
-
-export type UserColumnId = keyof typeof USER_COLUMN_LABELS
-export const USER_COLUMN_IDS = Object.keys(USER_COLUMN_LABELS) as UserColumnId[]
 
 export type UserColumnVisibility = Record<UserColumnId, boolean>
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { readStored, writeStored } from '../../lib/storage'
-import { restoreColumnVisibility, toggleColumn, type UserColumnId } from './columns'
+import type { UserColumnId } from '../../../../shared/user-columns'
+import { restoreColumnVisibility, toggleColumn } from './columns'
 
 /** Stored as "app:users.columns" (SPEC.md section 2). */
 const STORAGE_KEY = 'users.columns'

@@ -40,6 +40,7 @@ export function useUserList() {
     )
 
   return {
+    query,
     searchText,
     setSearchText,
     sort: state.sort,

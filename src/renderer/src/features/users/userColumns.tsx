@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import type { User } from '../../../../shared/contract'
+import { USER_COLUMN_LABELS as LABELS } from '../../../../shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { formatDateTime } from '../../lib/dates'
-import { USER_COLUMN_LABELS as LABELS } from './columns'
 import { activeText, lockedText, statusChange, type StatusField } from './status-change'
 
 export interface UserRowActions {

@@ -1,20 +1,19 @@
 import { createPortal } from 'react-dom'
 import { formatDateTime } from '../../../lib/dates'
-import { exportCell, type ExportColumn } from './export-column'
 
-export interface PrintJob<T> {
+export interface PrintJob {
   title: string
   generatedAt: Date
-  rows: readonly T[]
-  columns: readonly ExportColumn<T>[]
-  rowKey: (row: T) => string
+  headers: readonly string[]
+  rows: readonly (readonly string[])[]
 }
 
 /**
- * The report that the print-based PDF export prints (SPEC.md section 9): title, "Generated
- * {date}", a compact zebra table with row numbers. Hidden on screen; in print it is all there is.
+ * The legacy hidden-table print, the last fallback of the PDF export (SPEC.md section 8):
+ * title, "Generated {date}", a compact zebra table with row numbers. Hidden on screen; in
+ * print it is all there is.
  */
-export function PrintReport<T>({ job }: { job: PrintJob<T> }) {
+export function PrintReport({ job }: { job: PrintJob }) {
   return createPortal(
     <section className="users-report-print">
       <h1>{job.title}</h1>
@@ -23,19 +22,19 @@ export function PrintReport<T>({ job }: { job: PrintJob<T> }) {
         <thead>
           <tr>
             <th scope="col">#</th>
-            {job.columns.map((column) => (
-              <th key={column.key} scope="col">
-                {column.header}
+            {job.headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {job.rows.map((row, index) => (
-            <tr key={job.rowKey(row)}>
+            <tr key={index}>
               <td>{index + 1}</td>
-              {job.columns.map((column) => (
-                <td key={column.key}>{exportCell(row, column)}</td>
+              {row.map((cell, column) => (
+                <td key={column}>{cell}</td>
               ))}
             </tr>
           ))}

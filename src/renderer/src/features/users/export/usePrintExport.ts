@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react'
-import { reportBaseName } from './file-name'
+import { reportFileName } from '../../../../../shared/report-file-name'
 import type { PrintJob } from './PrintReport'
 
 /**
- * The print-based PDF export: the report is mounted, the document is titled with the report's
- * file name (which the print dialog's "Save as PDF" offers), printed, then both are undone.
- * Chromium's print() returns once the dialog is closed.
+ * Prints a hidden report: the document is titled with the report's file name (which the
+ * print dialog's "Save as PDF" offers), printed, then both are undone. Chromium's print()
+ * returns once the dialog is closed.
  */
-export function usePrintExport<T>() {
-  const [job, setJob] = useState<PrintJob<T> | null>(null)
+export function usePrintExport() {
+  const [job, setJob] = useState<PrintJob | null>(null)
   useEffect(() => {
     if (!job) return
     const title = document.title
-    document.title = reportBaseName(job.title, job.generatedAt)
+    document.title = reportFileName(job.title, job.generatedAt).replace(/\.pdf$/, '')
     window.print()
     document.title = title
     setJob(null)

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react'
+import type { ExportProgress } from './useUserExport'
+
+/** Shown only once an export takes more than a moment, so a quick one does not flicker. */
+const SHOW_AFTER_MS = 400
+
+/** "Exporting 400 of 10000 users", a progress bar and Cancel; the rest of the screen stays usable. */
+export function ExportProgressBar({
+  progress,
+  onCancel,
+}: {
+  progress: ExportProgress
+  onCancel: () => void
+}) {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [])
+  if (!shown) return null
+  const label = `Exporting ${progress.format.toUpperCase()}: ${progress.done} of ${progress.total || '…'} users`
+  return (
+    <div className="export-progress" role="status">
+      <label htmlFor={`progress-${progress.exportId}`}>{label}</label>
+      <progress
+        id={`progress-${progress.exportId}`}
+        max={Math.max(progress.total, 1)}
+        value={progress.done}
+      />
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  )
+}
