@@ -115,6 +115,21 @@ test('a set of 1,000 users: every row in both files, in the sort of the list', a
   expect(text).toMatch(/\b1000\s+\d+\s+user\d+/)
 })
 
+test('a 10,000-user PDF is printed in parts and joined into one report', async () => {
+  await searchUsers('@bulk')
+  await app.page.getByText(/of 10000$/).waitFor()
+  const file = await exportAs('Export PDF')
+  const pages = Number(
+    /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1],
+  )
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  expect(text.match(/Users Report/g)).toHaveLength(1)
+  // The header row repeats on every page, and the numbering runs on across the parts.
+  expect(text.match(/#\s+User ID\s+Username\s+Full Name/g)).toHaveLength(pages)
+  for (const row of [1, 5000, 5001, 10000])
+    expect(text).toMatch(new RegExp(`\\n\\s*${row}\\s+\\d+\\s+user\\d+`))
+})
+
 test('Cancel in the middle of a 10,000-user export leaves no file, and the app stays responsive', async () => {
   await searchUsers('@bulk')
   await app.page.getByText(/of 10000$/).waitFor()

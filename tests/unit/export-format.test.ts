@@ -1,5 +1,7 @@
+import { PDFDocument } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'
 import { csvRows } from '../../src/main/core/export/csv'
+import { mergePdfs } from '../../src/main/core/export/merge-pdfs'
 import { DEFAULT_TABLE_TITLE, reportFileName } from '../../src/shared/report-file-name'
 import { reportHtml } from '../../src/main/core/export/report-html'
 import type { User } from '../../src/shared/contract'
@@ -87,5 +89,43 @@ describe('userCellText', () => {
     expect(userCellText(user, 'lastLogin')).toBe('Never')
     expect(userCellText(user, 'createdDate')).toBe('-')
     expect(userCellText(user, 'phoneNumber')).toBe('')
+  })
+})
+
+describe('mergePdfs', () => {
+  const pdf = async (title: string, pages: number) => {
+    const document = await PDFDocument.create()
+    document.setTitle(title)
+    for (let page = 0; page < pages; page += 1) document.addPage([842, 595])
+    return document.save()
+  }
+
+  test('the parts of a long report become one document, pages in order, titled as the first', async () => {
+    const merged = await PDFDocument.load(
+      await mergePdfs([await pdf('Users Report', 2), await pdf('part 2', 3)]),
+    )
+    expect(merged.getPageCount()).toBe(5)
+    expect(merged.getTitle()).toBe('Users Report')
+    expect(merged.getPage(4).getSize()).toEqual({ width: 842, height: 595 })
+  })
+
+  test('a single part is kept as it is', async () => {
+    const only = await pdf('Users Report', 1)
+    expect(await mergePdfs([only])).toBe(only)
+  })
+})
+
+describe('reportHtml of a part that continues a report', () => {
+  test('numbers its rows on from where the last part stopped, without the heading', () => {
+    const part = reportHtml({
+      title: 'Users Report',
+      generatedAt: new Date(),
+      headers: ['Username'],
+      rows: [['zed']],
+      firstRow: 5001,
+    })
+    expect(part).toContain('<td class="n">5001</td><td>zed</td>')
+    expect(part).not.toContain('<h1>')
+    expect(part).toContain('<thead><tr><th>#</th><th>Username</th></tr></thead>')
   })
 })

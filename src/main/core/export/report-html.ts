@@ -5,6 +5,8 @@ export interface Report {
   generatedAt: Date
   headers: readonly string[]
   rows: readonly (readonly string[])[]
+  /** The number of the first row, when this page continues a report split into parts. */
+  firstRow?: number
 }
 
 const escapeHtml = (text: string) =>
@@ -17,15 +19,17 @@ const escapeHtml = (text: string) =>
 /**
  * The PDF report of SPEC.md section 9 as a self-contained HTML page: A4 landscape with 12 mm
  * margins, the title and "Generated {date}", then a compact zebra table with row numbers whose
- * header row repeats on every page. No script, no outside resource.
+ * header row repeats on every page. No script, no outside resource. A part that continues a
+ * report (firstRow > 1) has the table alone.
  */
 export function reportHtml(report: Report): string {
   const title = escapeHtml(report.title)
+  const firstRow = report.firstRow ?? 1
   const head = ['#', ...report.headers].map((header) => `<th>${escapeHtml(header)}</th>`).join('')
   const body = report.rows
     .map(
       (row, index) =>
-        `<tr><td class="n">${index + 1}</td>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`,
+        `<tr><td class="n">${firstRow + index}</td>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`,
     )
     .join('\n')
   return `<!doctype html>
@@ -49,8 +53,7 @@ td.n { color: #667085; text-align: right; }
 </style>
 </head>
 <body>
-<h1>${title}</h1>
-<p>Generated ${escapeHtml(formatDateTime(report.generatedAt.toISOString()))}</p>
+${firstRow === 1 ? `<h1>${title}</h1>\n<p>Generated ${escapeHtml(formatDateTime(report.generatedAt.toISOString()))}</p>` : ''}
 <table>
 <thead><tr>${head}</tr></thead>
 <tbody>

@@ -5,11 +5,17 @@ import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { reportFileName } from '../../../shared/report-file-name'
-import { reportHtml } from './report-html'
+import { mergePdfs } from './merge-pdfs'
+import { reportHtml, type Report } from './report-html'
 
 export const USERS_REPORT_TITLE = 'Users Report'
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
+/**
+ * Rows printed to PDF at a time: Chromium's printToPDF gives up on one page of 100,000 rows,
+ * so a large report is printed in parts and the parts joined.
+ */
+export const PDF_PART_ROWS = 5_000
 
 /** What an export needs from its host. */
 export interface ExportPorts {
@@ -58,12 +64,13 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
     }
     const cells: string[][] = []
     const rows = await eachPage(job, async (page) => void cells.push(...page))
-    const html = reportHtml({ title: USERS_REPORT_TITLE, generatedAt, headers, rows: cells })
+    const report = { title: USERS_REPORT_TITLE, generatedAt, headers, rows: cells }
     let pdf: Uint8Array
     try {
-      pdf = await ports.renderPdf(html)
-    } catch {
-      await ports.printHtml(html)
+      pdf = await printInParts(report, ports, signal)
+    } catch (error) {
+      if (error instanceof Cancelled) throw error
+      await ports.printHtml(reportHtml(report))
       return { status: 'printed', rows }
     }
     if (signal.aborted) throw new Cancelled()
@@ -75,6 +82,17 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
     if (error instanceof Cancelled) return { status: 'cancelled' }
     throw error
   }
+}
+
+/** The report as one PDF, printed PDF_PART_ROWS rows at a time. */
+async function printInParts(report: Report, ports: ExportPorts, signal: AbortSignal) {
+  const parts: Uint8Array[] = []
+  for (let start = 0; start === 0 || start < report.rows.length; start += PDF_PART_ROWS) {
+    if (signal.aborted) throw new Cancelled()
+    const rows = report.rows.slice(start, start + PDF_PART_ROWS)
+    parts.push(await ports.renderPdf(reportHtml({ ...report, rows, firstRow: start + 1 })))
+  }
+  return mergePdfs(parts)
 }
 
 /** Hands each page's cells to `take`, in order; answers how many rows there were. */
