@@ -121,3 +121,27 @@ test('a session that ends mid-work lands on Login with "Session expired"; signin
   await page.waitForURL(/\/users\/1$/)
   await page.getByText('Welcome, NADIA').waitFor()
 })
+
+test('a dialog keeps Tab inside itself, and Escape closes it and gives focus back', async () => {
+  const { page } = app
+  await app.signIn()
+  await page.goto(app.at('users'))
+  const opener = page.getByRole('button', { name: '+ Add User' })
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Add New User' })
+  await dialog.waitFor()
+  const focusInside = () =>
+    dialog.evaluate((element) => element.contains((globalThis as any).document.activeElement))
+  // More presses than the dialog has fields: both ways round, focus wraps and never leaves.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let press = 0; press < 20; press += 1) {
+      await page.keyboard.press(key)
+      expect(await focusInside()).toBe(true)
+    }
+  }
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  expect(
+    await opener.evaluate((element) => element === (globalThis as any).document.activeElement),
+  ).toBe(true)
+})
