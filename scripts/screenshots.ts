@@ -50,7 +50,15 @@ const STEPS: Step[] = [
       await page.getByRole('link', { name: 'admin', exact: true }).waitFor()
     },
   ],
-  ['users-columns', (page) => page.getByRole('button', { name: /Columns/ }).click()],
+  ['users-columns', (page) => page.getByRole('button', { name: 'Columns' }).click()],
+  [
+    'users-export-done',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      await page.getByText(/^Exported \d+ users to /).waitFor()
+    },
+  ],
   [
     'users-add',
     async (page, at) => {
@@ -74,7 +82,10 @@ const STEPS: Step[] = [
     'users-confirm-lock',
     async (page, at) => {
       await page.goto(at('users'))
-      await page.getByRole('button', { name: 'Unlocked' }).nth(1).click()
+      await page
+        .getByRole('button', { name: /^Unlocked:/ })
+        .nth(1)
+        .click()
     },
   ],
   [
