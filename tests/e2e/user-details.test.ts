@@ -538,12 +538,14 @@ describe('navigation and missing users', () => {
         await page().goto(app.at(`users/${id}`))
         await page().getByRole('heading', { name: 'User not found', level: 2 }).waitFor()
       })
-      expect(seen).toEqual(calls)
+      // Only calls about one user count: the list the previous test returned to may still load.
+      expect(seen.filter((call) => call.includes('/api/admin/users/'))).toEqual(calls)
       await expect(
         page().getByText('The requested user could not be found.').isVisible(),
       ).resolves.toBe(true)
       await button('Return to Users').click()
       await page().waitForURL(/\/users$/)
+      await page().getByRole('table', { name: 'Users' }).getByRole('link').first().waitFor()
     },
   )
 
