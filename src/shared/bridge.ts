@@ -61,6 +61,8 @@ export type ExportOutcome =
   | { status: 'saved'; file: string; rows: number }
   /** printToPDF failed: the report went to the print window instead. */
   | { status: 'printed'; rows: number }
+  /** Neither printToPDF nor the print window worked; `reason` says why. */
+  | { status: 'unprinted'; rows: number; reason: string }
   | { status: 'cancelled' }
 
 export type IdInput = { id: number }

@@ -1,3 +1,6 @@
+/** SPEC.md section 9: the title of the Users table's PDF report. */
+export const USERS_REPORT_TITLE = 'Users Report'
+
 /** SPEC.md section 9: titles used when an export has none. */
 export const DEFAULT_TABLE_TITLE = 'Exported Table'
 export const DEFAULT_DATA_TITLE = 'Exported Data'

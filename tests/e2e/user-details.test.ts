@@ -555,6 +555,25 @@ describe('navigation and missing users', () => {
     await page().getByRole('link', { name: 'Back to Users' }).click()
     await page().waitForURL(/\/users$/)
   })
+
+  test('leaving with unsaved edits asks first: Cancel keeps them, Discard Changes leaves', async () => {
+    const user = await createUser()
+    await open(user)
+    await page().getByLabel('Last Name').fill('Edited-But-Unsaved')
+    await page().getByRole('link', { name: 'Back to Users' }).click()
+    const ask = page().getByRole('dialog', { name: 'Unsaved Changes' })
+    await ask
+      .getByText(`You have unsaved changes to "${user.username}". Leave and discard them?`)
+      .waitFor()
+    await ask.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page().getByLabel('Last Name').inputValue()).resolves.toBe('Edited-But-Unsaved')
+    expect(new URL(page().url()).pathname).toBe(`/users/${user.id}`)
+    await page().getByRole('link', { name: 'Back to Users' }).click()
+    await ask.getByRole('button', { name: 'Discard Changes' }).click()
+    await page().waitForURL(/\/users$/)
+    const stored = await app.server.request('GET', `/api/admin/users/${user.id}`, { token })
+    expect(stored.body.lastName).toBe(user.lastName)
+  })
 })
 
 describe('accessibility', () => {

@@ -162,6 +162,18 @@ test('when the PDF engine fails, the report goes to the print window instead', a
   expect(ports.printed[0]).toContain('Say &quot;hi&quot; Zebrafinch')
 })
 
+test('when the print window fails too, the outcome says so and nothing is written', async () => {
+  ports.printHtml = async () => {
+    throw new Error('No printer window could be opened')
+  }
+  const result = await core.handle('exports.users', request({ format: 'pdf' }))
+  expect(result).toEqual({
+    ok: true,
+    data: { status: 'unprinted', rows: 25, reason: 'No printer window could be opened' },
+  })
+  expect(await readdir(dir)).toEqual([])
+})
+
 test('a PDF is written under the report name with the date', async () => {
   ports.renderPdf = async () => new TextEncoder().encode('%PDF-1.7 test')
   const result = await core.handle('exports.users', request({ format: 'pdf' }))

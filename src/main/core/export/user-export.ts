@@ -4,11 +4,10 @@ import type { ExportOutcome, UserExportRequest } from '../../../shared/bridge'
 import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
-import { reportFileName } from '../../../shared/report-file-name'
+import { reportFileName, USERS_REPORT_TITLE } from '../../../shared/report-file-name'
 import { mergePdfs } from './merge-pdfs'
 import { reportHtml, type Report } from './report-html'
 
-export const USERS_REPORT_TITLE = 'Users Report'
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
 /**
@@ -70,7 +69,12 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
       pdf = await printInParts(report, ports, signal)
     } catch (error) {
       if (error instanceof Cancelled) throw error
-      await ports.printHtml(reportHtml(report))
+      try {
+        await ports.printHtml(reportHtml(report))
+      } catch (printError) {
+        const reason = printError instanceof Error ? printError.message : String(printError)
+        return { status: 'unprinted', rows, reason }
+      }
       return { status: 'printed', rows }
     }
     if (signal.aborted) throw new Cancelled()

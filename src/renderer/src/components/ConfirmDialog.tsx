@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Dialog } from './Dialog'
 import { ErrorBanner } from './ErrorBanner'
 
@@ -25,13 +26,23 @@ export function ConfirmDialog({
   busy = false,
   error,
 }: ConfirmDialogProps) {
+  const messageId = useId()
+  // While the action runs the dialog stays: its outcome must reach the administrator.
+  const cancel = () => !busy && onCancel()
   return (
     <Dialog
       title={title}
-      onClose={onCancel}
+      onClose={cancel}
+      describedBy={messageId}
       footer={
         <>
-          <button type="button" className="secondary" onClick={onCancel} autoFocus>
+          <button
+            type="button"
+            className="secondary"
+            onClick={cancel}
+            disabled={busy}
+            data-autofocus
+          >
             Cancel
           </button>
           <button
@@ -45,7 +56,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p>{message}</p>
+      <p id={messageId}>{message}</p>
       {error && <ErrorBanner message={error} />}
     </Dialog>
   )

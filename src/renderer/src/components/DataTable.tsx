@@ -61,9 +61,16 @@ export function DataTable<T extends RowData>({
   const headers = table.getHeaderGroups()
   const rows = table.getRowModel().rows
   const span = table.getVisibleLeafColumns().length
+  const refreshing = loading && rows.length > 0
   return (
     // A wide table scrolls sideways: the scroller takes focus so the keyboard can scroll it too.
     <div className="table-wrap" role="group" aria-label={label} tabIndex={0}>
+      {refreshing && (
+        // The rows stay while the next ones load, so focus and place are not lost.
+        <p className="table-refreshing" role="status">
+          {loadingText}
+        </p>
+      )}
       <table className="data-table" aria-label={label} aria-busy={loading}>
         <thead>
           {headers.map((group) => (
@@ -95,7 +102,7 @@ export function DataTable<T extends RowData>({
           ))}
         </thead>
         <tbody>
-          {loading ? (
+          {loading && rows.length === 0 ? (
             <tr>
               <td colSpan={span} className="table-note" role="status">
                 {loadingText}

@@ -10,13 +10,15 @@ export interface DialogProps {
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode
   className?: string
+  /** The id of the text that says what the dialog is about (a question, a message). */
+  describedBy?: string
 }
 
 /**
  * A modal dialog: the page behind it is inert, Tab stays inside, Escape closes it. Rendered
  * only while open, so a form inside starts afresh each time.
  */
-export function Dialog({ title, onClose, children, footer, className }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, className, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const closeRef = useRef(onClose)
@@ -26,6 +28,8 @@ export function Dialog({ title, onClose, children, footer, className }: DialogPr
     const dialog = ref.current
     const opener = document.activeElement as HTMLElement | null
     if (dialog && !dialog.open) dialog.showModal()
+    // React's autoFocus runs while the dialog is still closed: the marked element is focused here.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     return () => {
       dialog?.close()
       opener?.focus?.()
@@ -52,6 +56,7 @@ export function Dialog({ title, onClose, children, footer, className }: DialogPr
       ref={ref}
       className={['dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onKeyDown={keepFocusInside}
       onCancel={(event) => {
         event.preventDefault()

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Dialog } from './Dialog'
 
 /** An information dialog with one button, e.g. "Password Reset". */
@@ -10,17 +11,19 @@ export function MessageDialog({
   message: string
   onClose: () => void
 }) {
+  const messageId = useId()
   return (
     <Dialog
       title={title}
       onClose={onClose}
+      describedBy={messageId}
       footer={
-        <button type="button" className="primary" onClick={onClose} autoFocus>
+        <button type="button" className="primary" onClick={onClose} data-autofocus>
           OK
         </button>
       }
     >
-      <p>{message}</p>
+      <p id={messageId}>{message}</p>
     </Dialog>
   )
 }

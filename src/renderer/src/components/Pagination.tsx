@@ -6,13 +6,11 @@ export function Pagination({
   page,
   shown,
   onPage,
-  disabled = false,
 }: {
   page: PageInfo
   /** Rows on this page. */
   shown: number
   onPage: (number: number) => void
-  disabled?: boolean
 }) {
   const { first, last, pages, current } = pageRange(page, shown)
   return (
@@ -23,7 +21,7 @@ export function Pagination({
       <button
         type="button"
         className="secondary"
-        disabled={disabled || page.number === 0}
+        disabled={page.number === 0}
         onClick={() => onPage(page.number - 1)}
       >
         Prev
@@ -34,7 +32,7 @@ export function Pagination({
       <button
         type="button"
         className="secondary"
-        disabled={disabled || current >= pages}
+        disabled={current >= pages}
         onClick={() => onPage(page.number + 1)}
       >
         Next

@@ -74,7 +74,9 @@ export function AvatarMenu({ user }: { user: User }) {
             <button
               type="button"
               role="menuitem"
-              onClick={choose(() => void signOut().then(() => navigate('/login')))}
+              onClick={choose(
+                () => void signOut().then(() => navigate('/login', { replace: true })),
+              )}
             >
               Sign out
             </button>

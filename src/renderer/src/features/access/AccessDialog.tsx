@@ -60,7 +60,7 @@ export function AccessDialog({ kind, item, options, optionsLoading, onClose }: A
           id={nameId}
           value={name}
           placeholder="Enter name..."
-          autoFocus
+          data-autofocus
           aria-invalid={Boolean(nameError)}
           aria-describedby={nameError ? nameErrorId : undefined}
           onChange={(event) => {

@@ -38,6 +38,9 @@ export function useSession(): SessionState {
   return useSessionStore((store) => store.state)
 }
 
+/** A session the login call answered: the store need not wait for the event that follows. */
+export const adoptSession = (session: SessionInfo) => set({ status: 'signed-in', session })
+
 /** Signs out: the main process calls logout (errors ignored) and clears the session. */
 export async function signOut(): Promise<void> {
   await admin().auth.logout()

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { fieldErrors, loginFormSchema, type FieldErrors } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
+import { adoptSession } from './session-store'
 
 type Fields = { username: string; password: string }
 
@@ -27,8 +28,10 @@ export function useLoginForm(onSignedIn: () => void) {
     setBusy(true)
     const result = await admin().auth.login(parsed.data)
     setBusy(false)
-    if (result.ok) onSignedIn()
-    else setServerError(result.error.message)
+    if (result.ok) {
+      adoptSession(result.data)
+      onSignedIn()
+    } else setServerError(result.error.message || 'Login failed')
   }
 
   return { values, errors, serverError, busy, change, submit }

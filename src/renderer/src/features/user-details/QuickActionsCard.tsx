@@ -2,19 +2,28 @@ import { useState } from 'react'
 import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
-import { errorMessage } from '../../lib/query'
 import {
   activeToggle,
   lockToggle,
   passwordResetNotice,
   PASSWORD_RESET_TITLE,
   QUICK_ACTIONS,
+  quickActionError,
   type QuickAction,
 } from './quick-actions'
 import { useQuickAction } from './useQuickAction'
 
 /** Lock/Unlock, Activate/Deactivate and Reset Password, each after a confirmation. */
-export function QuickActionsCard({ id, user }: { id: number; user: User }) {
+export function QuickActionsCard({
+  id,
+  user,
+  disabled,
+}: {
+  id: number
+  user: User
+  /** While the profile saves or reloads, so the two never race for the user's version. */
+  disabled: boolean
+}) {
   const run = useQuickAction(id)
   const [asking, setAsking] = useState<QuickAction>()
   const [resetSentTo, setResetSentTo] = useState<string>()
@@ -43,7 +52,13 @@ export function QuickActionsCard({ id, user }: { id: number; user: User }) {
       <h2 id="quick-actions-title">Quick Actions</h2>
       <div className="quick-actions">
         {slots.map((action, slot) => (
-          <button key={slot} type="button" className="secondary" onClick={() => ask(action)}>
+          <button
+            key={slot}
+            type="button"
+            className="secondary"
+            disabled={disabled}
+            onClick={() => ask(action)}
+          >
             {QUICK_ACTIONS[action].label}
           </button>
         ))}
@@ -54,7 +69,7 @@ export function QuickActionsCard({ id, user }: { id: number; user: User }) {
           confirmLabel={text.label}
           danger={text.danger}
           busy={run.isPending}
-          error={run.error ? errorMessage(run.error, text.failure) : null}
+          error={run.error ? quickActionError(run.error, text.failure) : null}
           onConfirm={confirm}
           onCancel={() => setAsking(undefined)}
         />

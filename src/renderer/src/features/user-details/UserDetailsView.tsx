@@ -5,6 +5,7 @@ import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { ProfileCard } from './ProfileCard'
 import { QuickActionsCard } from './QuickActionsCard'
+import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
 import { useUserEditor } from './useUserEditor'
 
@@ -14,6 +15,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
   const locked = editor.saving || editor.reloading
   return (
     <div className="user-details">
+      <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
       <Link to="/users" className="back-link">
         <span aria-hidden="true">← </span>Back to Users
       </Link>
@@ -47,7 +49,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           readOnly={locked}
           onChange={editor.change}
         />
-        <QuickActionsCard id={id} user={loaded.user} />
+        <QuickActionsCard id={id} user={loaded.user} disabled={locked} />
         <AssignmentCard
           title="Roles & Permissions"
           emptyText="No roles"

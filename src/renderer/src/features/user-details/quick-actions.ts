@@ -1,3 +1,4 @@
+import { userDetailsError } from '../../../../shared/messages'
 import type { User } from '../../../../shared/contract'
 
 export type StatusAction = 'lock' | 'unlock' | 'activate' | 'deactivate'
@@ -56,3 +57,7 @@ export const activeToggle = (user: User): StatusAction =>
 export const PASSWORD_RESET_TITLE = 'Password Reset'
 export const passwordResetNotice = (email: string) =>
   `An email has been sent to ${email} with link to change their password`
+
+/** A failed quick action in the words of SPEC.md section 8's user-details mapping. */
+export const quickActionError = (error: Error, fallback: string): string =>
+  error.message.trim() ? userDetailsError(error).message : fallback

@@ -101,7 +101,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       setDraft((current) => ({ ...current, [kind]: undefined }))
       return undefined
     } catch (error) {
-      return errorMessage(error, 'Failed to save')
+      return errorMessage(error, `Failed to save ${kind}`)
     }
   }
 

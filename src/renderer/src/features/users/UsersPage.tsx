@@ -29,9 +29,15 @@ type OpenDialog =
 export function UsersPage() {
   const list = useUserList()
   const columns = useColumnVisibility()
-  const exports = useUserExport(list.query, columns.visibility, list.users)
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const exports = useUserExport({
+    // What the search box says now, not what the debounced list last asked for.
+    query: { ...list.query, search: list.searchText.trim() || undefined },
+    visibility: columns.visibility,
+    shown: list.users,
+    announce: setNotice,
+  })
   const [pageError, setPageError] = useState<string | null>(null)
   const close = () => setDialog(null)
 
@@ -96,7 +102,7 @@ export function UsersPage() {
         <ExportProgressBar progress={exports.progress} onCancel={exports.cancel} />
       )}
       <div role="status" className="users-notice">
-        {notice ?? exports.notice}
+        {notice}
       </div>
       {exports.error && <ErrorBanner message={exports.error} onDismiss={exports.dismissError} />}
       {list.error && <ErrorBanner message={list.error} />}
@@ -116,12 +122,7 @@ export function UsersPage() {
         emptyText="No users found."
       />
       {list.page && (
-        <Pagination
-          page={list.page}
-          shown={list.users.length}
-          onPage={list.goToPage}
-          disabled={list.loading}
-        />
+        <Pagination page={list.page} shown={list.users.length} onPage={list.goToPage} />
       )}
 
       {dialog?.kind === 'add' && (

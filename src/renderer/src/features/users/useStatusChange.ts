@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { User } from '../../../../shared/contract'
-import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { unwrap } from '../../lib/query'
 import type { StatusAction } from './status-change'
 
 /** Activates, deactivates, locks or unlocks a user; answers the user as the server now has it. */
 export function useStatusChange(onChanged: (user: User) => void) {
-  const client = useQueryClient()
   return useMutation({
     mutationFn: ({ user, action }: { user: User; action: StatusAction }) =>
       unwrap(admin().users[action]({ id: user.id })),
-    onSuccess: (user) => {
-      onChanged(user)
-      return client.invalidateQueries({ queryKey: queryKeys.user(user.id) })
-    },
+    onSuccess: onChanged,
   })
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ExportFormat } from '../../../../../shared/bridge'
+import type { ExportFormat, ExportOutcome } from '../../../../../shared/bridge'
 import type { User, UserListQuery } from '../../../../../shared/contract'
+import { USERS_REPORT_TITLE } from '../../../../../shared/report-file-name'
 import {
   EXPORTABLE_USER_COLUMNS,
   USER_COLUMN_LABELS,
@@ -10,8 +11,6 @@ import { admin } from '../../../lib/bridge'
 import type { UserColumnVisibility } from '../columns'
 import { usePrintExport } from './usePrintExport'
 
-export const USERS_REPORT_TITLE = 'Users Report'
-
 export interface ExportProgress {
   exportId: string
   format: ExportFormat
@@ -19,18 +18,35 @@ export interface ExportProgress {
   total: number
 }
 
+/** What a finished export tells the administrator. */
+function outcomeNotice(outcome: ExportOutcome): string {
+  switch (outcome.status) {
+    case 'saved':
+      return `Exported ${outcome.rows} users to ${outcome.file}`
+    case 'printed':
+      return `The report of ${outcome.rows} users was sent to the print window.`
+    default:
+      return 'Export cancelled.'
+  }
+}
+
 /**
- * Export CSV / Export PDF: the main process writes every user matching the list's search, in
- * its sort, with the visible columns, and reports progress here. Should the PDF export fail
- * altogether, the rows on screen go to the legacy hidden-table print.
+ * Export CSV / Export PDF: the main process writes every user matching the search, in the
+ * list's sort, with the visible columns, and reports progress here. Should neither its PDF
+ * nor its print window work, the rows on screen go to the legacy hidden-table print.
  */
-export function useUserExport(
-  query: UserListQuery,
-  visibility: UserColumnVisibility,
-  shown: readonly User[],
-) {
+export function useUserExport({
+  query,
+  visibility,
+  shown,
+  announce,
+}: {
+  query: UserListQuery
+  visibility: UserColumnVisibility
+  shown: readonly User[]
+  announce: (notice: string | null) => void
+}) {
   const [progress, setProgress] = useState<ExportProgress | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const printing = usePrintExport()
   const unsubscribe = useRef<(() => void) | null>(null)
@@ -39,7 +55,7 @@ export function useUserExport(
   const start = async (format: ExportFormat) => {
     const exportId = crypto.randomUUID()
     const columns = EXPORTABLE_USER_COLUMNS.filter((column) => visibility[column])
-    setNotice(null)
+    announce(null)
     setError(null)
     setProgress({ exportId, format, done: 0, total: 0 })
     unsubscribe.current = admin().app.onEvent((event) => {
@@ -59,25 +75,19 @@ export function useUserExport(
     setProgress(null)
     if (!result.ok) {
       setError(result.error.message || 'Export failed')
-      if (format === 'pdf')
-        printing.print({
-          title: USERS_REPORT_TITLE,
-          generatedAt: new Date(),
-          headers: columns.map((column) => USER_COLUMN_LABELS[column]),
-          rows: shown.map((user) => columns.map((column) => userCellText(user, column))),
-        })
-      return
-    }
-    const outcome = result.data
-    if (outcome.status === 'saved') setNotice(`Exported ${outcome.rows} users to ${outcome.file}`)
-    else if (outcome.status === 'printed')
-      setNotice(`The report of ${outcome.rows} users was sent to the print window.`)
-    else setNotice('Export cancelled.')
+    } else if (result.data.status === 'unprinted') {
+      setError(`${result.data.reason}. Printing the ${shown.length} users on screen instead.`)
+      printing.print({
+        title: USERS_REPORT_TITLE,
+        generatedAt: new Date(),
+        headers: columns.map((column) => USER_COLUMN_LABELS[column]),
+        rows: shown.map((user) => columns.map((column) => userCellText(user, column))),
+      })
+    } else announce(outcomeNotice(result.data))
   }
 
   return {
     progress,
-    notice,
     error,
     printJob: printing.job,
     exportCsv: () => void start('csv'),
