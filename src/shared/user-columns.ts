@@ -1,5 +1,6 @@
 import type { User } from './contract'
 import { formatDateTime } from './dates'
+import { activeText, lockedText } from './user-actions'
 
 /** The Users table's columns and their headers, in table order (SPEC.md section 2). */
 export const USER_COLUMN_LABELS = {
@@ -29,9 +30,9 @@ export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
 export function userCellText(user: User, column: ExportableUserColumn): string {
   switch (column) {
     case 'isActive':
-      return user.isActive ? 'Active' : 'Inactive'
+      return activeText(user)
     case 'isLocked':
-      return user.isLocked ? 'Locked' : 'Unlocked'
+      return lockedText(user)
     case 'lastLogin':
       return formatDateTime(user.lastLogin, 'Never')
     case 'createdDate':

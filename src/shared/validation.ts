@@ -74,11 +74,14 @@ export const loginFormSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, { error: `Must be at least ${MIN_PASSWORD_LENGTH} characters.` }),
 })
 
+export const MISSING_RESET_TOKEN =
+  'Invalid or missing reset token. Please request a new password reset.'
+
 /** Reset password form; the token comes from the link, the rest from the administrator. */
 export const resetPasswordFormSchema = z
   .object({
     token: z.string().trim().min(1, {
-      error: 'Invalid or missing reset token. Please request a new password reset.',
+      error: MISSING_RESET_TOKEN,
     }),
     newPassword: loginFormSchema.shape.password,
     confirmPassword: z

@@ -25,8 +25,8 @@ async function mailedToken(): Promise<string> {
 }
 
 const fill = async (password: string, confirmation: string) => {
-  await app.page.getByLabel('New Password').fill(password)
-  await app.page.getByLabel('Confirm Password').fill(confirmation)
+  await app.page.getByLabel('New Password', { exact: true }).fill(password)
+  await app.page.getByLabel('Confirm Password', { exact: true }).fill(confirmation)
   await app.page.getByRole('button', { name: 'Change Password' }).click()
 }
 
@@ -44,7 +44,7 @@ test('each rule of the form has its message, cleared when the field is edited', 
   await app.page.getByRole('button', { name: 'Change Password' }).click()
   await app.page.getByText('Password is required.').waitFor()
   await expect(app.page.getByText('Please confirm your password.').isVisible()).resolves.toBe(true)
-  await app.page.getByLabel('New Password').fill('abc')
+  await app.page.getByLabel('New Password', { exact: true }).fill('abc')
   await expect(app.page.getByText('Password is required.').count()).resolves.toBe(0)
   await fill('abc', 'abc')
   await app.page.getByText('Must be at least 6 characters.').waitFor()
@@ -69,8 +69,10 @@ test('the mailed link changes the password once: fields cleared, the new passwor
   await app.page.goto(app.at(`reset-password?token=${encodeURIComponent(token)}`))
   await fill('brand-new-pass', 'brand-new-pass')
   await app.page.getByText(CHANGED).waitFor()
-  await expect(app.page.getByLabel('New Password').inputValue()).resolves.toBe('')
-  await expect(app.page.getByLabel('Confirm Password').inputValue()).resolves.toBe('')
+  await expect(app.page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('')
+  await expect(app.page.getByLabel('Confirm Password', { exact: true }).inputValue()).resolves.toBe(
+    '',
+  )
   expect((await app.server.login(user.username, 'brand-new-pass')).status).toBe(200)
 
   await fill('another-pass-2', 'another-pass-2')

@@ -9,12 +9,8 @@ import {
   toggleId,
 } from '../../src/renderer/src/features/user-details/draft'
 import { profileOf } from '../../src/renderer/src/features/user-details/profile'
-import {
-  activeToggle,
-  lockToggle,
-  passwordResetNotice,
-  QUICK_ACTIONS,
-} from '../../src/renderer/src/features/user-details/quick-actions'
+import { quickAction } from '../../src/renderer/src/features/user-details/quick-actions'
+import { activeToggle, lockToggle, passwordResetSent } from '../../src/shared/user-actions'
 import { afterStatusChange } from '../../src/renderer/src/features/user-details/status-change'
 import { parseUserId } from '../../src/renderer/src/features/user-details/user-id'
 
@@ -129,13 +125,11 @@ describe('Quick Actions', () => {
     ['deactivate', 'Deactivate', 'Are you sure you want to deactivate user "jdoe"?', true],
     ['resetPassword', 'Reset Password', 'Reset password for jdoe@example.com?', false],
   ] as const)('%s asks %j', (action, label, question, danger) => {
-    expect(QUICK_ACTIONS[action].label).toBe(label)
-    expect(QUICK_ACTIONS[action].question(user)).toBe(question)
-    expect(QUICK_ACTIONS[action].danger).toBe(danger)
+    expect(quickAction(user, action)).toMatchObject({ label, question, danger })
   })
 
   test('the reset notice names the address the link went to', () => {
-    expect(passwordResetNotice('jdoe@example.com')).toBe(
+    expect(passwordResetSent('jdoe@example.com')).toBe(
       'An email has been sent to jdoe@example.com with link to change their password',
     )
   })

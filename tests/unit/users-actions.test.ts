@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import type { User } from '../../src/shared/contract'
 import { checkNewUser, EMPTY_NEW_USER } from '../../src/renderer/src/features/users/new-user'
+import { resetPasswordQuestion } from '../../src/renderer/src/features/users/reset-password'
 import {
-  resetPasswordQuestion,
-  resetPasswordSent,
-} from '../../src/renderer/src/features/users/reset-password'
-import { statusChange } from '../../src/renderer/src/features/users/status-change'
+  activeToggle,
+  lockToggle,
+  passwordResetSent,
+  statusChange,
+} from '../../src/shared/user-actions'
 
 const user = { username: 'ann', isActive: true, isLocked: false } as User
 
@@ -16,12 +18,13 @@ describe('status changes from the Active and Locked cells', () => {
     [{ isLocked: false }, 'isLocked', 'lock', 'Lock', true],
     [{ isLocked: true }, 'isLocked', 'unlock', 'Unlock', false],
   ] as const)('%o %s asks to %s', (state, field, action, label, danger) => {
-    const change = statusChange({ ...user, ...state }, field)
-    expect(change).toEqual({
+    const changed = { ...user, ...state }
+    const offered = field === 'isActive' ? activeToggle(changed) : lockToggle(changed)
+    expect(statusChange(changed, offered)).toEqual({
       action,
       label,
       question: `Are you sure you want to ${action} user "ann"?`,
-      fallback: `Failed to ${action} user`,
+      failure: `Failed to ${action} user`,
       danger,
     })
   })
@@ -32,10 +35,10 @@ describe('reset password texts', () => {
     expect(resetPasswordQuestion('ann@example.com')).toBe(
       'Are you sure you want to reset the password for ann@example.com',
     )
-    expect(resetPasswordSent('ann@example.com')).toBe(
+    expect(passwordResetSent('ann@example.com')).toBe(
       'An email has been sent to ann@example.com with link to change their password',
     )
-    expect(resetPasswordSent('')).toBe(
+    expect(passwordResetSent('')).toBe(
       'An email has been sent to the user with link to change their password',
     )
   })

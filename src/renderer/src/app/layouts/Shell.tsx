@@ -1,5 +1,6 @@
 import { Link, Outlet, useMatches } from 'react-router'
 import { useSession } from '../../features/auth'
+import { PRODUCT_NAME } from '../../lib/product'
 import { AvatarMenu } from './AvatarMenu'
 import { Sidebar } from './Sidebar'
 
@@ -30,7 +31,7 @@ export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
           <span className="logo-mark" aria-hidden="true">
             AC
           </span>
-          <span>Admin Console</span>
+          <span>{PRODUCT_NAME}</span>
         </Link>
         <p className="welcome">Welcome, {user.firstName.toUpperCase()}</p>
         <AvatarMenu user={user} />
@@ -43,7 +44,7 @@ export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
             <Outlet />
           </main>
           <footer className="footer">
-            © {new Date().getFullYear()} Admin Console. All rights reserved.
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </footer>
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { AppInfo } from '../../../../shared/bridge'
+import { TextField } from '../../components/TextField'
 import { admin } from '../../lib/bridge'
+import { PRODUCT_NAME } from '../../lib/product'
 import { useSession } from './session-store'
 import { useDubaiClock } from './useDubaiClock'
 import { useLoginForm } from './useLoginForm'
-
-export const PRODUCT_NAME = 'Admin Console'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -14,7 +14,6 @@ export function LoginPage() {
   const session = useSession()
   const clock = useDubaiClock()
   const [info, setInfo] = useState<AppInfo>()
-  const [showPassword, setShowPassword] = useState(false)
   const returnTo = (location.state as { from?: string } | null)?.from ?? '/'
   const form = useLoginForm(() => navigate(returnTo, { replace: true }))
 
@@ -38,46 +37,24 @@ export function LoginPage() {
             {notice}
           </p>
         )}
-        <label htmlFor="username">Username or Email</label>
-        <input
+        <TextField
           id="username"
-          autoComplete="username"
-          autoFocus
+          label="Username or Email"
           value={form.values.username}
-          aria-invalid={Boolean(form.errors.username)}
-          aria-describedby={form.errors.username ? 'username-error' : undefined}
-          onChange={(event) => form.change('username', event.target.value)}
+          onChange={(value) => form.change('username', value)}
+          error={form.errors.username}
+          autoComplete="username"
+          inputProps={{ autoFocus: true }}
         />
-        {form.errors.username && (
-          <p id="username-error" className="field-error">
-            {form.errors.username}
-          </p>
-        )}
-        <label htmlFor="password">Password</label>
-        <div className="password">
-          <input
-            id="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={form.values.password}
-            aria-invalid={Boolean(form.errors.password)}
-            aria-describedby={form.errors.password ? 'password-error' : undefined}
-            onChange={(event) => form.change('password', event.target.value)}
-          />
-          <button
-            type="button"
-            aria-pressed={showPassword}
-            aria-label={showPassword ? 'Hide password' : 'Show password'}
-            onClick={() => setShowPassword((shown) => !shown)}
-          >
-            {showPassword ? 'Hide' : 'Show'}
-          </button>
-        </div>
-        {form.errors.password && (
-          <p id="password-error" className="field-error">
-            {form.errors.password}
-          </p>
-        )}
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          value={form.values.password}
+          onChange={(value) => form.change('password', value)}
+          error={form.errors.password}
+          autoComplete="current-password"
+        />
         {form.serverError && (
           <p className="form-error" role="alert">
             {form.serverError}

@@ -1,14 +1,13 @@
-import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { MISSING_TOKEN, RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
+import { TextField } from '../../components/TextField'
+import { MISSING_RESET_TOKEN } from '../../../../shared/validation'
+import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
 
 /** /reset-password: reached from the e-mailed link, or with the token pasted. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const form = useResetPasswordForm(params.get('token') ?? '')
-  const [showPassword, setShowPassword] = useState(false)
-  const type = showPassword ? 'text' : 'password'
 
   return (
     <main className="login">
@@ -17,57 +16,35 @@ export function ResetPasswordPage() {
         {!form.token && (
           <>
             <p className="form-error" role="alert">
-              {MISSING_TOKEN}
+              {MISSING_RESET_TOKEN}
             </p>
-            <label htmlFor="reset-token">Reset link or token</label>
-            <input
+            <TextField
               id="reset-token"
+              label="Reset link or token"
               value={form.pasted}
+              onChange={form.setPasted}
               autoComplete="off"
-              onChange={(event) => form.setPasted(event.target.value)}
             />
           </>
         )}
-        <label htmlFor="new-password">New Password</label>
-        <div className="password">
-          <input
-            id="new-password"
-            type={type}
-            autoComplete="new-password"
-            value={form.values.newPassword}
-            aria-invalid={Boolean(form.errors.newPassword)}
-            aria-describedby={form.errors.newPassword ? 'new-password-error' : undefined}
-            onChange={(event) => form.change('newPassword', event.target.value)}
-          />
-          <button
-            type="button"
-            aria-pressed={showPassword}
-            aria-label={showPassword ? 'Hide passwords' : 'Show passwords'}
-            onClick={() => setShowPassword((shown) => !shown)}
-          >
-            {showPassword ? 'Hide' : 'Show'}
-          </button>
-        </div>
-        {form.errors.newPassword && (
-          <p id="new-password-error" className="field-error">
-            {form.errors.newPassword}
-          </p>
-        )}
-        <label htmlFor="confirm-password">Confirm Password</label>
-        <input
-          id="confirm-password"
-          type={type}
+        <TextField
+          id="new-password"
+          label="New Password"
+          type="password"
+          value={form.values.newPassword}
+          onChange={(value) => form.change('newPassword', value)}
+          error={form.errors.newPassword}
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          aria-invalid={Boolean(form.errors.confirmPassword)}
-          aria-describedby={form.errors.confirmPassword ? 'confirm-password-error' : undefined}
-          onChange={(event) => form.change('confirmPassword', event.target.value)}
         />
-        {form.errors.confirmPassword && (
-          <p id="confirm-password-error" className="field-error">
-            {form.errors.confirmPassword}
-          </p>
-        )}
+        <TextField
+          id="confirm-password"
+          label="Confirm Password"
+          type="password"
+          value={form.values.confirmPassword}
+          onChange={(value) => form.change('confirmPassword', value)}
+          error={form.errors.confirmPassword}
+          autoComplete="new-password"
+        />
         {form.serverError && (
           <p className="form-error" role="alert">
             {form.serverError}

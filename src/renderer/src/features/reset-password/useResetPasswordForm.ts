@@ -9,7 +9,6 @@ import { admin } from '../../lib/bridge'
 
 export const RESET_SUCCESS =
   'Password successfully changed! You can now log in with your new password.'
-export const MISSING_TOKEN = 'Invalid or missing reset token. Please request a new password reset.'
 
 type Fields = { newPassword: string; confirmPassword: string }
 const EMPTY: Fields = { newPassword: '', confirmPassword: '' }

@@ -5,12 +5,10 @@ import { MessageDialog } from '../../components/MessageDialog'
 import {
   activeToggle,
   lockToggle,
-  passwordResetNotice,
   PASSWORD_RESET_TITLE,
-  QUICK_ACTIONS,
-  quickActionError,
-  type QuickAction,
-} from './quick-actions'
+  passwordResetSent,
+} from '../../../../shared/user-actions'
+import { quickAction, quickActionError, type QuickAction } from './quick-actions'
 import { useQuickAction } from './useQuickAction'
 
 /** Lock/Unlock, Activate/Deactivate and Reset Password, each after a confirmation. */
@@ -27,7 +25,7 @@ export function QuickActionsCard({
   const run = useQuickAction(id)
   const [asking, setAsking] = useState<QuickAction>()
   const [resetSentTo, setResetSentTo] = useState<string>()
-  const text = asking && QUICK_ACTIONS[asking]
+  const text = asking && quickAction(user, asking)
 
   const ask = (action: QuickAction) => {
     run.reset()
@@ -59,13 +57,13 @@ export function QuickActionsCard({
             disabled={disabled}
             onClick={() => ask(action)}
           >
-            {QUICK_ACTIONS[action].label}
+            {quickAction(user, action).label}
           </button>
         ))}
       </div>
       {text && (
         <ConfirmDialog
-          message={text.question(user)}
+          message={text.question}
           confirmLabel={text.label}
           danger={text.danger}
           busy={run.isPending}
@@ -77,7 +75,7 @@ export function QuickActionsCard({
       {resetSentTo && (
         <MessageDialog
           title={PASSWORD_RESET_TITLE}
-          message={passwordResetNotice(resetSentTo)}
+          message={passwordResetSent(resetSentTo)}
           onClose={() => setResetSentTo(undefined)}
         />
       )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { User } from '../../../../shared/contract'
 import { formatDateTime } from '../../lib/dates'
 import { initials } from '../../lib/initials'
+import { activeText, lockedText } from '../../../../shared/user-actions'
 
 /** Who the user is and the state the server holds: avatar, names, pills and last login. */
 export function UserHeader({ user, children }: { user: User; children: ReactNode }) {
@@ -16,10 +17,10 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         <p>{user.email}</p>
         <ul className="user-pills" aria-label="Status">
           <li className={user.isActive ? 'status-pill status-good' : 'status-pill status-muted'}>
-            {user.isActive ? 'Active' : 'Inactive'}
+            {activeText(user)}
           </li>
           <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>
-            {user.isLocked ? 'Locked' : 'Unlocked'}
+            {lockedText(user)}
           </li>
         </ul>
         <p className="user-last-login">Last login: {formatDateTime(user.lastLogin, 'Never')}</p>

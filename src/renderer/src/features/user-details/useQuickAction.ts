@@ -5,7 +5,8 @@ import type { Result } from '../../../../shared/result'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { unwrap } from '../../lib/query'
-import type { QuickAction, StatusAction } from './quick-actions'
+import type { StatusAction } from '../../../../shared/user-actions'
+import type { QuickAction } from './quick-actions'
 import { afterStatusChange } from './status-change'
 
 const STATUS_CALLS: Record<StatusAction, (id: number) => Promise<Result<User>>> = {

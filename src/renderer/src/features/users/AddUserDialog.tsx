@@ -3,6 +3,7 @@ import type { CreateUserRequest } from '../../../../shared/contract'
 import type { FieldErrors } from '../../../../shared/validation'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { TextField } from '../../components/TextField'
 import { errorMessage } from '../../lib/query'
 import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
 import { useCreateUser, type CreatedUser } from './useCreateUser'
@@ -31,7 +32,6 @@ export function AddUserDialog({
   const formId = useId()
   const [fields, setFields] = useState<NewUserFields>(EMPTY_NEW_USER)
   const [errors, setErrors] = useState<FieldErrors<CreateUserRequest>>({})
-  const [showPassword, setShowPassword] = useState(false)
   const create = useCreateUser()
 
   const edit = <K extends keyof NewUserFields>(field: K, value: NewUserFields[K]) => {
@@ -51,48 +51,18 @@ export function AddUserDialog({
     create.mutate(checked, { onSuccess: onCreated })
   }
 
-  const input = (field: NewUserTextField, label: string) => {
-    const id = `${formId}-${field}`
-    const error = errors[field]
-    const isPassword = field === 'password'
-    const control = (
-      <input
-        id={id}
-        value={fields[field]}
-        type={isPassword && !showPassword ? 'password' : field === 'email' ? 'email' : 'text'}
-        autoComplete={isPassword ? 'new-password' : 'off'}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => edit(field, event.target.value)}
-      />
-    )
-    return (
-      <div className="form-field" key={field}>
-        <label htmlFor={id}>{label}</label>
-        {isPassword ? (
-          <div className="password">
-            {control}
-            <button
-              type="button"
-              className="secondary"
-              aria-pressed={showPassword}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              onClick={() => setShowPassword((shown) => !shown)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </div>
-        ) : (
-          control
-        )}
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    )
-  }
+  const input = (field: NewUserTextField, label: string) => (
+    <TextField
+      key={field}
+      id={`${formId}-${field}`}
+      label={label}
+      value={fields[field]}
+      onChange={(value) => edit(field, value)}
+      error={errors[field]}
+      type={field === 'password' ? 'password' : field === 'email' ? 'email' : 'text'}
+      autoComplete={field === 'password' ? 'new-password' : 'off'}
+    />
+  )
 
   const statusId = `${formId}-active`
   return (

@@ -4,7 +4,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
-import { RESET_PASSWORD_FALLBACK, resetPasswordQuestion, resetPasswordSent } from './reset-password'
+import {
+  PASSWORD_RESET_TITLE,
+  passwordResetSent,
+  RESET_PASSWORD_FAILURE,
+} from '../../../../shared/user-actions'
+import { resetPasswordQuestion } from './reset-password'
 
 /**
  * Reset PW: "Please Confirm", then the server mails the user a link to choose a new password,
@@ -17,8 +22,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   if (reset.isSuccess) {
     return (
       <MessageDialog
-        title="Password Reset"
-        message={resetPasswordSent(reset.data.email)}
+        title={PASSWORD_RESET_TITLE}
+        message={passwordResetSent(reset.data.email)}
         onClose={onClose}
       />
     )
@@ -28,7 +33,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
       message={resetPasswordQuestion(user.email)}
       confirmLabel="Reset Password"
       busy={reset.isPending}
-      error={reset.isError ? errorMessage(reset.error, RESET_PASSWORD_FALLBACK) : null}
+      error={reset.isError ? errorMessage(reset.error, RESET_PASSWORD_FAILURE) : null}
       onConfirm={() => reset.mutate()}
       onCancel={onClose}
     />

@@ -1,22 +1,22 @@
 import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorMessage } from '../../lib/query'
-import { statusChange, type StatusField } from './status-change'
+import { statusChange, type StatusAction } from '../../../../shared/user-actions'
 import { useStatusChange } from './useStatusChange'
 
 /** Confirms, then applies, a change of a user's Active or Locked state; the row takes the answer. */
 export function StatusChangeDialog({
   user,
-  field,
+  action,
   onChanged,
   onCancel,
 }: {
   user: User
-  field: StatusField
+  action: StatusAction
   onChanged: (user: User) => void
   onCancel: () => void
 }) {
-  const change = statusChange(user, field)
+  const change = statusChange(user, action)
   const mutation = useStatusChange(onChanged)
   return (
     <ConfirmDialog
@@ -24,8 +24,8 @@ export function StatusChangeDialog({
       confirmLabel={change.label}
       danger={change.danger}
       busy={mutation.isPending}
-      error={mutation.isError ? errorMessage(mutation.error, change.fallback) : null}
-      onConfirm={() => mutation.mutate({ user, action: change.action })}
+      error={mutation.isError ? errorMessage(mutation.error, change.failure) : null}
+      onConfirm={() => mutation.mutate({ user, action })}
       onCancel={onCancel}
     />
   )

@@ -13,7 +13,7 @@ import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
 import { ResetPasswordDialog } from './ResetPasswordDialog'
 import { StatusChangeDialog } from './StatusChangeDialog'
-import type { StatusField } from './status-change'
+import type { StatusAction } from '../../../../shared/user-actions'
 import { useColumnVisibility } from './useColumnVisibility'
 import { useUserList } from './useUserList'
 import { userColumns } from './userColumns'
@@ -21,7 +21,7 @@ import './users.css'
 
 type OpenDialog =
   | { kind: 'add' }
-  | { kind: 'status'; user: User; field: StatusField }
+  | { kind: 'status'; user: User; action: StatusAction }
   | { kind: 'assign'; user: User; assign: AssignmentKind }
   | { kind: 'reset'; user: User }
 
@@ -44,7 +44,7 @@ export function UsersPage() {
   const tableColumns = useMemo(
     () =>
       userColumns({
-        onStatus: (user, field) => setDialog({ kind: 'status', user, field }),
+        onStatus: (user, action) => setDialog({ kind: 'status', user, action }),
         onAssign: (user, assign) => setDialog({ kind: 'assign', user, assign }),
         onResetPassword: (user) => setDialog({ kind: 'reset', user }),
       }),
@@ -142,7 +142,7 @@ export function UsersPage() {
       {dialog?.kind === 'status' && (
         <StatusChangeDialog
           user={dialog.user}
-          field={dialog.field}
+          action={dialog.action}
           onChanged={(user) => {
             list.replaceUser(user)
             close()

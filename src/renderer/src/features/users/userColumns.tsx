@@ -3,10 +3,16 @@ import type { User } from '../../../../shared/contract'
 import { USER_COLUMN_LABELS as LABELS } from '../../../../shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { formatDateTime } from '../../lib/dates'
-import { activeText, lockedText, statusChange, type StatusField } from './status-change'
+import {
+  activeText,
+  activeToggle,
+  lockedText,
+  lockToggle,
+  type StatusAction,
+} from '../../../../shared/user-actions'
 
 export interface UserRowActions {
-  onStatus: (user: User, field: StatusField) => void
+  onStatus: (user: User, action: StatusAction) => void
   onAssign: (user: User, kind: 'roles' | 'groups') => void
   onResetPassword: (user: User) => void
 }
@@ -20,18 +26,18 @@ function StatusCell({
   onStatus,
 }: {
   user: User
-  field: StatusField
+  field: 'isActive' | 'isLocked'
   onStatus: UserRowActions['onStatus']
 }) {
   const on = field === 'isActive' ? user.isActive : user.isLocked
   const text = field === 'isActive' ? activeText(user) : lockedText(user)
-  const { action } = statusChange(user, field)
+  const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
   return (
     <button
       type="button"
       className={`status-pill ${field === 'isActive' ? 'active' : 'locked'}-${on}`}
       aria-label={`${text}: ${action} ${user.username}`}
-      onClick={() => onStatus(user, field)}
+      onClick={() => onStatus(user, action)}
     >
       {text}
     </button>

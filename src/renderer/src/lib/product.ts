@@ -1,0 +1,2 @@
+/** The product's name: the Login title, the top bar and the footer. */
+export const PRODUCT_NAME = 'Admin Console'

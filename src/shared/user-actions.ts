@@ -1,0 +1,51 @@
+import type { User } from './contract'
+
+/** The four status changes of a user (SPEC.md sections 2 and 4); each returns the user. */
+export type StatusAction = 'activate' | 'deactivate' | 'lock' | 'unlock'
+
+/** A status change as the confirm dialog words it, in the list and on the details page. */
+export interface StatusChange {
+  action: StatusAction
+  /** The button that offers it, and the confirm button of its dialog. */
+  label: string
+  question: string
+  /** Shown when the server gives no message of its own. */
+  failure: string
+  /** Taking access away is styled as destructive. */
+  danger: boolean
+}
+
+const LABELS: Record<StatusAction, string> = {
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+  lock: 'Lock',
+  unlock: 'Unlock',
+}
+
+/** What the Active control offers: the opposite of the user's state. */
+export const activeToggle = (user: Pick<User, 'isActive'>): StatusAction =>
+  user.isActive ? 'deactivate' : 'activate'
+
+/** What the Locked control offers: the opposite of the user's state. */
+export const lockToggle = (user: Pick<User, 'isLocked'>): StatusAction =>
+  user.isLocked ? 'unlock' : 'lock'
+
+export function statusChange(user: Pick<User, 'username'>, action: StatusAction): StatusChange {
+  return {
+    action,
+    label: LABELS[action],
+    question: `Are you sure you want to ${action} user "${user.username}"?`,
+    failure: `Failed to ${action} user`,
+    danger: action === 'deactivate' || action === 'lock',
+  }
+}
+
+/** The words of the two states, in cells, pills and exports alike. */
+export const activeText = (user: Pick<User, 'isActive'>) => (user.isActive ? 'Active' : 'Inactive')
+export const lockedText = (user: Pick<User, 'isLocked'>) => (user.isLocked ? 'Locked' : 'Unlocked')
+
+/** After a password reset (SPEC.md section 2): the server has mailed the user a link. */
+export const PASSWORD_RESET_TITLE = 'Password Reset'
+export const passwordResetSent = (email: string) =>
+  `An email has been sent to ${email || 'the user'} with link to change their password`
+export const RESET_PASSWORD_FAILURE = 'Failed to reset password'
