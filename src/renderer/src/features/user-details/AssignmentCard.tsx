@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import type { AssignmentOptions } from './useAssignmentOptions'
+import type { AssignmentOptions } from '../../api/assignment-options'
 
 /** Roles & Permissions or Group Memberships: one checkbox per role or group. */
 export function AssignmentCard({

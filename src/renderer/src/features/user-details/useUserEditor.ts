@@ -17,7 +17,7 @@ import {
   type Draft,
 } from './draft'
 import { profileInputId, profileOf, type Profile, type ProfileField } from './profile'
-import { useAssignmentOptions } from './useAssignmentOptions'
+import { useAssignmentOptions } from '../../api/assignment-options'
 
 const KINDS: AssignmentKind[] = ['roles', 'groups']
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { User } from '../../../../shared/contract'
-import { useGroups, useRoles } from '../../api/access'
-import { useSaveAssignments, useUserAssignments } from '../../api/assignments'
+import { useAssignmentOptions } from '../../api/assignment-options'
+import { useSaveAssignments } from '../../api/assignments'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
@@ -11,13 +11,11 @@ const WORDS = {
   roles: {
     title: 'Assign Roles',
     noun: 'Roles',
-    load: 'Failed to load roles',
     save: 'Failed to save roles',
   },
   groups: {
     title: 'Assign Groups',
     noun: 'Groups',
-    load: 'Failed to load groups',
     save: 'Failed to save groups',
   },
 } as const
@@ -37,19 +35,13 @@ export function AssignAccessDialog({
 }) {
   const words = WORDS[kind]
   const listId = useId()
-  // A hook cannot be picked by kind; both lists are small, cached, and serve the other dialog.
-  const roles = useRoles()
-  const groups = useGroups()
-  const all = kind === 'roles' ? roles : groups
-  const held = useUserAssignments(user.id, kind)
+  const available = useAssignmentOptions(user.id, kind)
   const save = useSaveAssignments(user.id, kind)
   const [chosen, setChosen] = useState<Set<number> | null>(null)
 
-  const loading = all.isPending || held.isPending
-  const loadError = all.error ?? held.error
-  const original = held.data ?? []
+  const original = available.held ?? []
   const selected = chosen ?? new Set(original)
-  const options = all.data ?? []
+  const options = available.items ?? []
 
   const toggle = (id: number) => {
     const next = new Set(selected)
@@ -63,7 +55,7 @@ export function AssignAccessDialog({
       {
         original,
         chosen: [...selected],
-        nameOf: (id) => options.find((option) => option.id === id)?.name ?? `#${id}`,
+        nameOf: available.nameOf,
       },
       { onSuccess: onClose },
     )
@@ -80,7 +72,7 @@ export function AssignAccessDialog({
           <button
             type="button"
             className="primary"
-            disabled={loading || Boolean(loadError) || save.isPending}
+            disabled={available.loading || Boolean(available.failure) || save.isPending}
             onClick={submit}
           >
             {save.isPending ? 'Saving...' : 'Save'}
@@ -88,10 +80,10 @@ export function AssignAccessDialog({
         </>
       }
     >
-      {loading ? (
+      {available.loading ? (
         <p role="status">Loading...</p>
-      ) : loadError ? (
-        <ErrorBanner message={errorMessage(loadError, words.load)} />
+      ) : available.failure ? (
+        <ErrorBanner message={available.failure} />
       ) : options.length === 0 ? (
         <p>No {words.noun.toLowerCase()} found.</p>
       ) : (

@@ -1,27 +1,31 @@
-import { useGroups, useRoles } from '../../api/access'
-import { useUserAssignments } from '../../api/assignments'
-import type { AssignmentKind } from '../../api/keys'
-import { errorMessage } from '../../lib/query'
+import { errorMessage } from '../lib/query'
+import { useGroups, useRoles } from './access'
+import { useUserAssignments } from './assignments'
+import type { AssignmentKind } from './keys'
 
 const LOAD_FAILURE: Record<AssignmentKind, string> = {
   roles: 'Failed to load roles',
   groups: 'Failed to load groups',
 }
 
-export interface AccessItem {
+export interface AssignmentOption {
   id: number
   name: string
   active: boolean
 }
 
-/** What a Roles or Groups card offers: every role (or group), and the ones the user holds. */
+/**
+ * What a user's roles (or groups) can be: every role, and the ones the user holds; for the
+ * Assign dialogs of the list and the cards of the details page alike.
+ */
 export function useAssignmentOptions(id: number, kind: AssignmentKind) {
+  // A hook cannot be picked by kind; both lists are small, cached, and serve the other side.
   const roles = useRoles()
   const groups = useGroups()
   const catalogue = kind === 'roles' ? roles : groups
   const held = useUserAssignments(id, kind)
   const failed = catalogue.error ?? held.error
-  const items: AccessItem[] | undefined = catalogue.data
+  const items: AssignmentOption[] | undefined = catalogue.data
   return {
     items,
     held: held.data,
