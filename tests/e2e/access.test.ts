@@ -195,26 +195,26 @@ test('the Active toggle of a role asks first; Cancel changes nothing, confirming
   await openAccess()
   const isActive = async () => (await serverRoles()).find((role) => role.name === 'Auditor')?.active
 
-  await page.getByRole('button', { name: 'Active role Auditor' }).click()
+  await page.getByRole('button', { name: 'Active: deactivate role Auditor' }).click()
   let dialog = page.getByRole('dialog', { name: 'Please Confirm' })
   await dialog.getByText('Are you sure you want to deactivate role "Auditor"?').waitFor()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
   expect(await isActive()).toBe(true)
 
-  await page.getByRole('button', { name: 'Active role Auditor' }).click()
+  await page.getByRole('button', { name: 'Active: deactivate role Auditor' }).click()
   dialog = page.getByRole('dialog', { name: 'Please Confirm' })
   const deactivate = dialog.getByRole('button', { name: 'Deactivate' })
   await expect(deactivate.getAttribute('class')).resolves.toContain('danger')
   await deactivate.click()
   await dialog.waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: 'Inactive role Auditor' }).waitFor()
+  await page.getByRole('button', { name: 'Inactive: activate role Auditor' }).waitFor()
   expect(await isActive()).toBe(false)
 
-  await page.getByRole('button', { name: 'Inactive role Auditor' }).click()
+  await page.getByRole('button', { name: 'Inactive: activate role Auditor' }).click()
   await dialog.getByText('Are you sure you want to activate role "Auditor"?').waitFor()
   await dialog.getByRole('button', { name: 'Activate' }).click()
-  await page.getByRole('button', { name: 'Active role Auditor' }).waitFor()
+  await page.getByRole('button', { name: 'Active: deactivate role Auditor' }).waitFor()
   expect(await isActive()).toBe(true)
 })
 
@@ -224,23 +224,23 @@ test('the Active toggle of a group asks first; Cancel changes nothing, confirmin
   const isActive = async () =>
     (await serverGroups()).find((group) => group.name === 'Finance')?.active
 
-  await page.getByRole('button', { name: 'Active group Finance' }).click()
+  await page.getByRole('button', { name: 'Active: deactivate group Finance' }).click()
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
   await dialog.getByText('Are you sure you want to deactivate group "Finance"?').waitFor()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
   expect(await isActive()).toBe(true)
 
-  await page.getByRole('button', { name: 'Active group Finance' }).click()
+  await page.getByRole('button', { name: 'Active: deactivate group Finance' }).click()
   await dialog.getByRole('button', { name: 'Deactivate' }).click()
-  await page.getByRole('button', { name: 'Inactive group Finance' }).waitFor()
+  await page.getByRole('button', { name: 'Inactive: activate group Finance' }).waitFor()
   expect(await isActive()).toBe(false)
 })
 
 test('deactivating the administrator role shows the server refusal and changes nothing', async () => {
   const { page } = app
   await openAccess()
-  await page.getByRole('button', { name: 'Active role ADMIN' }).click()
+  await page.getByRole('button', { name: 'Active: deactivate role ADMIN' }).click()
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
   await dialog.getByRole('button', { name: 'Deactivate' }).click()
   await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(
@@ -249,9 +249,9 @@ test('deactivating the administrator role shows the server refusal and changes n
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
   expect((await serverRoles()).find((role) => role.name === 'ADMIN')?.active).toBe(true)
-  await expect(page.getByRole('button', { name: 'Active role ADMIN' }).isVisible()).resolves.toBe(
-    true,
-  )
+  await expect(
+    page.getByRole('button', { name: 'Active: deactivate role ADMIN' }).isVisible(),
+  ).resolves.toBe(true)
 })
 
 test('Refresh picks up a change made elsewhere', async () => {

@@ -84,6 +84,12 @@ test('the avatar menu works from the keyboard: Profile, Settings, Escape', async
   await avatar.click()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('menu').count()).resolves.toBe(0)
+  // ArrowDown opens it too; tabbing past its last item closes it.
+  await avatar.focus()
+  await page.keyboard.press('ArrowDown')
+  await page.getByRole('menu').waitFor()
+  for (let press = 0; press < 3; press += 1) await page.keyboard.press('Tab')
+  await expect(page.getByRole('menu').count()).resolves.toBe(0)
   await avatar.click()
   await page.getByRole('menuitem', { name: 'Profile' }).click()
   await page.waitForURL(/\/users\/1$/)

@@ -42,7 +42,13 @@ export function AvatarMenu({ user }: { user: User }) {
   }
 
   return (
-    <div className="avatar-menu">
+    <div
+      className="avatar-menu"
+      // Tabbing out of the menu closes it, as a click elsewhere does.
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false)
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -51,6 +57,12 @@ export function AvatarMenu({ user }: { user: User }) {
         aria-expanded={open}
         aria-label={`${badge}: Account menu for ${user.fullName}`}
         onClick={() => setOpen((shown) => !shown)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault()
+            setOpen(true)
+          }
+        }}
       >
         {badge}
       </button>

@@ -36,7 +36,7 @@ export function AccessPage() {
         <AccessCard
           kind={ROLE_KIND}
           items={roleList}
-          loading={roles.isPending}
+          loading={roles.isFetching}
           options={groupList}
           optionsLoading={groups.isPending}
           onRefresh={() => void refresh()}
@@ -44,7 +44,7 @@ export function AccessPage() {
         <AccessCard
           kind={GROUP_KIND}
           items={groupList}
-          loading={groups.isPending}
+          loading={groups.isFetching}
           options={roleList}
           optionsLoading={roles.isPending}
           onRefresh={() => void refresh()}

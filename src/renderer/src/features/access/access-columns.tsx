@@ -29,7 +29,7 @@ export function accessColumns(
         <button
           type="button"
           className={`status-toggle ${row.original.active ? 'is-active' : 'is-inactive'}`}
-          aria-label={`${statusText(row.original)} ${kind.noun} ${row.original.name}`}
+          aria-label={`${statusText(row.original)}: ${row.original.active ? 'deactivate' : 'activate'} ${kind.noun} ${row.original.name}`}
           onClick={() => onToggle(row.original)}
         >
           {statusText(row.original)}

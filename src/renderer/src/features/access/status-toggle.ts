@@ -11,5 +11,5 @@ export function statusToggle(kind: AccessKind, item: AccessItem) {
   }
 }
 
-/** The toggle's text is its state; its accessible name adds which item it belongs to. */
+/** The toggle's text is its state; its accessible name adds what pressing it does, and to what. */
 export const statusText = (item: AccessItem) => (item.active ? 'Active' : 'Inactive')

@@ -20,12 +20,14 @@ export function ExportProgressBar({
   if (!shown) return null
   const label = `Exporting ${progress.format.toUpperCase()}: ${progress.done} of ${progress.total || '…'} users`
   return (
-    <div className="export-progress" role="status">
+    // Not a live region: the count changes many times a second; the outcome is announced.
+    <div className="export-progress">
       <label htmlFor={`progress-${progress.exportId}`}>{label}</label>
       <progress
         id={`progress-${progress.exportId}`}
         max={Math.max(progress.total, 1)}
         value={progress.done}
+        aria-valuetext={label}
       />
       <button type="button" className="secondary" onClick={onCancel}>
         Cancel
