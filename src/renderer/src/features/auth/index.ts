@@ -1,3 +1,3 @@
 export { LoginPage } from './LoginPage'
 export { RequireSession } from './RequireSession'
-export { signOut, useSession } from './session-store'
+export { followSession, signOut, useSession } from './session-store'

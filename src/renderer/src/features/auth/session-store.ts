@@ -10,11 +10,8 @@ export type SessionState =
 const useSessionStore = create<{ state: SessionState }>(() => ({ state: { status: 'loading' } }))
 const set = (state: SessionState) => useSessionStore.setState({ state })
 
-let started = false
-/** Asks the main process for the remembered session once, then follows its events. */
-function start() {
-  if (started) return
-  started = true
+/** Asks the main process for the remembered session, then follows its events; once, at start. */
+export function followSession() {
   admin().app.onEvent((event) => {
     if (event.type === 'session-expired') set({ status: 'signed-out', notice: event.message })
     else if (event.type === 'session-changed')
@@ -34,7 +31,6 @@ function start() {
 }
 
 export function useSession(): SessionState {
-  start()
   return useSessionStore((store) => store.state)
 }
 
