@@ -13,6 +13,7 @@ export interface AccessCardProps {
   /** The other side, for the dialog's checkboxes. */
   options: AccessItem[]
   optionsLoading: boolean
+  optionsFailed: boolean
   onRefresh: () => void
 }
 
@@ -25,6 +26,7 @@ export function AccessCard({
   loading,
   options,
   optionsLoading,
+  optionsFailed,
   onRefresh,
 }: AccessCardProps) {
   const titleId = useId()
@@ -76,6 +78,7 @@ export function AccessCard({
           item={editing.item}
           options={options}
           optionsLoading={optionsLoading}
+          optionsFailed={optionsFailed}
           onClose={() => setEditing(null)}
         />
       )}

@@ -13,11 +13,20 @@ export interface AccessDialogProps {
   /** Every item of the other side, offered as checkboxes. */
   options: AccessItem[]
   optionsLoading: boolean
+  /** The other side could not be loaded: its checkboxes cannot be offered. */
+  optionsFailed: boolean
   onClose: () => void
 }
 
 /** Add or edit a role or group: its name and its links to the other side. */
-export function AccessDialog({ kind, item, options, optionsLoading, onClose }: AccessDialogProps) {
+export function AccessDialog({
+  kind,
+  item,
+  options,
+  optionsLoading,
+  optionsFailed,
+  onClose,
+}: AccessDialogProps) {
   const formId = useId()
   const nameId = useId()
   const nameErrorId = useId()
@@ -77,6 +86,10 @@ export function AccessDialog({ kind, item, options, optionsLoading, onClose }: A
           <legend>{kind.assignLabel}</legend>
           {optionsLoading ? (
             <p role="status">Loading...</p>
+          ) : optionsFailed ? (
+            <p>
+              The {kind.linksHeader.toLowerCase()} could not be loaded; the links stay as they are.
+            </p>
           ) : options.length === 0 ? (
             <p>No {kind.linksHeader.toLowerCase()} yet.</p>
           ) : (

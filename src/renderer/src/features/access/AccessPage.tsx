@@ -39,6 +39,7 @@ export function AccessPage() {
           loading={roles.isFetching}
           options={groupList}
           optionsLoading={groups.isPending}
+          optionsFailed={groups.isError}
           onRefresh={() => void refresh()}
         />
         <AccessCard
@@ -47,6 +48,7 @@ export function AccessPage() {
           loading={groups.isFetching}
           options={roleList}
           optionsLoading={roles.isPending}
+          optionsFailed={roles.isError}
           onRefresh={() => void refresh()}
         />
       </div>
