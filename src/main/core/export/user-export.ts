@@ -3,8 +3,8 @@ import { appendFile, rename, rm, writeFile } from 'node:fs/promises'
 import type { ExportOutcome, UserExportRequest } from '../../../shared/bridge'
 import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
-import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { reportFileName, USERS_REPORT_TITLE } from '../../../shared/report-file-name'
+import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { mergePdfs } from './merge-pdfs'
 import { reportHtml, type Report } from './report-html'
 
@@ -32,7 +32,6 @@ export interface UserExportJob {
   ports: ExportPorts
   signal: AbortSignal
   progress(done: number, total: number): void
-  now?: () => Date
 }
 
 class Cancelled extends Error {}
@@ -44,7 +43,7 @@ class Cancelled extends Error {}
  */
 export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   const { request, ports, signal } = job
-  const generatedAt = (job.now ?? (() => new Date()))()
+  const generatedAt = new Date()
   const defaultName =
     request.format === 'csv'
       ? DEFAULT_CSV_FILE_NAME
