@@ -249,6 +249,40 @@ describe('search takes % and _ literally', () => {
   })
 })
 
+describe('the total of a search stays exact while it is reused', () => {
+  test('a rename, a new user and another email move it; a status change does not need to', async () => {
+    const tag = `Wren${Date.now().toString(36)}`
+    const total = async () =>
+      (await get(`/api/admin/users?size=1&search=${tag}`)).body.page.totalElements
+    const first = await server.createUser(token, { lastName: tag })
+    const second = await server.createUser(token, { lastName: tag })
+    expect(await total()).toBe(2)
+    expect(await total()).toBe(2)
+
+    await put(`/api/admin/users/${first.id}`, { ...profile(first), lastName: 'Renamed' })
+    expect(await total()).toBe(1)
+    const third = await server.createUser(token, { lastName: 'Other' })
+    expect(await total()).toBe(1)
+    await put(`/api/admin/users/${third.id}`, {
+      ...profile(third),
+      email: `${tag.toLowerCase()}@example.com`,
+    })
+    expect(await total()).toBe(2)
+    await put(`/api/admin/users/${second.id}/deactivate`)
+    expect(await total()).toBe(2)
+    await server.createUser(token, { firstName: tag.toUpperCase() })
+    expect(await total()).toBe(3)
+  })
+})
+
+const profile = (user: User) => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phoneNumber: user.phoneNumber ?? '+971 50 000 0000',
+})
+
 describe('reading and updating one user', () => {
   test('GET answers the user and its ETag; unknown ids are 404, bad ids 400', async () => {
     const user = await server.createUser(token)

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/shared/contract'
 import { conflict } from '../errors'
 import type { Queryable } from './database'
+import { searchCount } from './search-counts'
 
 export interface UserRow {
   id: number
@@ -70,18 +71,26 @@ const DEEP_OFFSET = 10_000
 
 /**
  * One query for the page and one for the exact total, never one per row. The unfiltered total
- * comes from the trigger-kept count. A page in the far half of the list is read backwards from
+ * comes from the trigger-kept count, a search's from the last count of it while still exact. A page in the far half of the list is read backwards from
  * the end, so the last page costs what the first one does.
  */
 export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
   const search = query.search ? [escapeLike(query.search)] : []
   const where = query.search ? `WHERE search_text LIKE '%' || lower($1) || '%'` : ''
   const countTotal = async () => {
-    const sql = query.search
-      ? `SELECT count(*)::int AS total FROM users ${where}`
-      : 'SELECT total::int AS total FROM user_total'
-    const [row] = await db.query<{ total: number }>(sql, search)
-    return row?.total ?? 0
+    if (!query.search) {
+      const [row] = await db.query<{ total: number }>('SELECT total::int AS total FROM user_total')
+      return row?.total ?? 0
+    }
+    return searchCount(db, query.search.toLowerCase(), async () => {
+      // The version is read in the statement that counts, so the two agree.
+      const [row] = await db.query<{ version: string; total: number }>(
+        `SELECT (SELECT search_version::text FROM user_total) AS version, count(*)::int AS total
+         FROM users ${where}`,
+        search,
+      )
+      return { version: row?.version ?? '', total: row?.total ?? 0 }
+    })
   }
   const readPage = (direction: SortDirection, offset: number, limit: number) => {
     const dir = direction === 'desc' ? 'DESC' : 'ASC'
