@@ -1,9 +1,8 @@
 /** SPEC.md section 9: the title of the Users table's PDF report. */
 export const USERS_REPORT_TITLE = 'Users Report'
 
-/** SPEC.md section 9: titles used when an export has none. */
+/** SPEC.md section 9: the title of a table's report that has none of its own. */
 export const DEFAULT_TABLE_TITLE = 'Exported Table'
-export const DEFAULT_DATA_TITLE = 'Exported Data'
 
 /** "Users Report" on 2026-11-23 gives "Users_Report_2026-11-23.pdf". */
 export function reportFileName(title: string, date: Date): string {
