@@ -20,6 +20,12 @@ export function assignmentDiff(
   }
 }
 
+/** A checkbox list's chosen ids after one box changes; the given list is left as it is. */
+export function toggleId(ids: readonly number[], id: number, checked: boolean): number[] {
+  const rest = ids.filter((other) => other !== id)
+  return checked ? [...rest, id] : rest
+}
+
 export interface AssignmentFailure {
   id: number
   change: 'add' | 'remove'

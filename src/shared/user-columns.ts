@@ -26,7 +26,10 @@ export const EXPORTABLE_USER_COLUMNS = USER_COLUMN_IDS.filter(
 )
 export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
 
-/** A cell's text as the table shows it: states in words, dates in the console's format. */
+/**
+ * A cell's text as the table shows it, and so as exports write it: states in words, dates in
+ * the console's format, a missing value as "Never" (last login) or a dash.
+ */
 export function userCellText(user: User, column: ExportableUserColumn): string {
   switch (column) {
     case 'isActive':
@@ -39,6 +42,6 @@ export function userCellText(user: User, column: ExportableUserColumn): string {
     case 'updatedDate':
       return formatDateTime(user[column])
     default:
-      return String(user[column] ?? '')
+      return String(user[column] ?? '-')
   }
 }

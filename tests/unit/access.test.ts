@@ -6,7 +6,7 @@ import {
   linkSummary,
   roleItems,
 } from '../../src/renderer/src/features/access/access-kinds'
-import { checkAccessForm, toggleId } from '../../src/renderer/src/features/access/access-form'
+import { checkAccessForm } from '../../src/renderer/src/features/access/access-form'
 import { emptyText, filterByName } from '../../src/renderer/src/features/access/filter-by-name'
 import { statusToggle } from '../../src/renderer/src/features/access/status-toggle'
 
@@ -81,12 +81,5 @@ describe('checkAccessForm', () => {
       ok: true,
       input: { name: 'Ops', linkIds: [2, 5, 9] },
     })
-  })
-
-  test('toggleId adds and removes without touching the original set', () => {
-    const chosen = new Set([1, 2])
-    expect([...toggleId(chosen, 3, true)]).toEqual([1, 2, 3])
-    expect([...toggleId(chosen, 1, false)]).toEqual([2])
-    expect([...chosen]).toEqual([1, 2])
   })
 })

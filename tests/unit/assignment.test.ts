@@ -3,6 +3,7 @@ import {
   applyAssignmentDiff,
   assignmentDiff,
   describeAssignmentFailures,
+  toggleId,
 } from '../../src/shared/assignment'
 
 describe('assignmentDiff', () => {
@@ -52,5 +53,15 @@ describe('applyAssignmentDiff', () => {
       },
     )
     expect(failures).toEqual([{ id: 7, change: 'remove', message: 'Network error' }])
+  })
+})
+
+describe('toggleId', () => {
+  test('a checkbox adds or removes its id, once, and leaves the given list as it was', () => {
+    const held = [1, 2]
+    expect(toggleId(held, 3, true)).toEqual([1, 2, 3])
+    expect(toggleId(held, 1, false)).toEqual([2])
+    expect(toggleId(held, 2, true)).toEqual([1, 2])
+    expect(held).toEqual([1, 2])
   })
 })

@@ -88,7 +88,7 @@ describe('userCellText', () => {
     expect(userCellText(user, 'isLocked')).toBe('Locked')
     expect(userCellText(user, 'lastLogin')).toBe('Never')
     expect(userCellText(user, 'createdDate')).toBe('-')
-    expect(userCellText(user, 'phoneNumber')).toBe('')
+    expect(userCellText(user, 'phoneNumber')).toBe('-')
   })
 })
 

@@ -6,7 +6,6 @@ import {
   editedFields,
   EMPTY_DRAFT,
   sameIds,
-  toggleId,
 } from '../../src/renderer/src/features/user-details/draft'
 import { profileOf } from '../../src/renderer/src/features/user-details/profile'
 import { quickAction } from '../../src/renderer/src/features/user-details/quick-actions'
@@ -70,12 +69,6 @@ describe('the draft of unsaved changes', () => {
     expect(sameIds([1, 2], [2, 1])).toBe(true)
     expect(sameIds([1, 2], [1])).toBe(false)
     expect(sameIds([1], [2])).toBe(false)
-  })
-
-  test('a checkbox adds or removes its id', () => {
-    expect(toggleId([1, 2], 3, true)).toEqual([1, 2, 3])
-    expect(toggleId([1, 2], 1, false)).toEqual([2])
-    expect(toggleId([1, 2], 2, true)).toEqual([1, 2])
   })
 
   test('a choice counts as a change only when it differs from what is held', () => {

@@ -3,7 +3,8 @@ import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
-import { checkAccessForm, toggleId } from './access-form'
+import { toggleId } from '../../../../shared/assignment'
+import { checkAccessForm } from './access-form'
 import { useSaveAccess } from './useAccessMutations'
 
 export interface AccessDialogProps {
@@ -31,9 +32,7 @@ export function AccessDialog({
   const nameId = useId()
   const nameErrorId = useId()
   const [name, setName] = useState(item?.name ?? '')
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(
-    () => new Set(item?.links.map((link) => link.id)),
-  )
+  const [chosen, setChosen] = useState<number[]>(() => item?.links.map((link) => link.id) ?? [])
   const [nameError, setNameError] = useState<string>()
   const save = useSaveAccess(kind)
 
@@ -97,7 +96,7 @@ export function AccessDialog({
               <label key={option.id} className="access-link">
                 <input
                   type="checkbox"
-                  checked={chosen.has(option.id)}
+                  checked={chosen.includes(option.id)}
                   onChange={(event) =>
                     setChosen((ids) => toggleId(ids, option.id, event.target.checked))
                   }

@@ -13,11 +13,3 @@ export function checkAccessForm(name: string, linkIds: Iterable<number>): Access
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message }
   return { ok: true, input: { name: parsed.data, linkIds: [...linkIds].sort((a, b) => a - b) } }
 }
-
-/** A checkbox list's chosen ids after one box changes. */
-export function toggleId(chosen: ReadonlySet<number>, id: number, checked: boolean): Set<number> {
-  const next = new Set(chosen)
-  if (checked) next.add(id)
-  else next.delete(id)
-  return next
-}

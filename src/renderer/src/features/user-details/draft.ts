@@ -29,12 +29,6 @@ export function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return set.size === new Set(b).size && b.every((id) => set.has(id))
 }
 
-/** `ids` with `id` checked or unchecked. */
-export function toggleId(ids: readonly number[], id: number, checked: boolean): number[] {
-  const rest = ids.filter((other) => other !== id)
-  return checked ? [...rest, id] : rest
-}
-
 /** True when the chosen ids differ from those the user holds. */
 export function choiceChanged(
   original: readonly number[] | undefined,

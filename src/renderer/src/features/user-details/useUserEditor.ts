@@ -1,23 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { toggleId } from '../../../../shared/assignment'
 import type { UserWithVersion } from '../../../../shared/bridge'
 import type { UpdateUserRequest } from '../../../../shared/contract'
 import { userDetailsError } from '../../../../shared/messages'
 import { fieldErrors, updateUserSchema, type FieldErrors } from '../../../../shared/validation'
+import { useAssignmentOptions } from '../../api/assignment-options'
 import { useSaveAssignments } from '../../api/assignments'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
-import {
-  choiceChanged,
-  draftValues,
-  editedFields,
-  EMPTY_DRAFT,
-  toggleId,
-  type Draft,
-} from './draft'
+import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
 import { profileInputId, profileOf, type Profile, type ProfileField } from './profile'
-import { useAssignmentOptions } from '../../api/assignment-options'
 
 const KINDS: AssignmentKind[] = ['roles', 'groups']
 
@@ -169,5 +163,3 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     reload,
   }
 }
-
-export type UserEditor = ReturnType<typeof useUserEditor>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { User } from '../../../../shared/contract'
 import { useAssignmentOptions } from '../../api/assignment-options'
+import { toggleId } from '../../../../shared/assignment'
 import { useSaveAssignments } from '../../api/assignments'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
@@ -37,24 +38,17 @@ export function AssignAccessDialog({
   const listId = useId()
   const available = useAssignmentOptions(user.id, kind)
   const save = useSaveAssignments(user.id, kind)
-  const [chosen, setChosen] = useState<Set<number> | null>(null)
+  const [chosen, setChosen] = useState<number[] | null>(null)
 
   const original = available.held ?? []
-  const selected = chosen ?? new Set(original)
+  const selected = chosen ?? original
   const options = available.items ?? []
-
-  const toggle = (id: number) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    setChosen(next)
-  }
 
   const submit = () =>
     save.mutate(
       {
         original,
-        chosen: [...selected],
+        chosen: selected,
         nameOf: available.nameOf,
       },
       { onSuccess: onClose },
@@ -96,8 +90,10 @@ export function AssignAccessDialog({
                 <input
                   id={id}
                   type="checkbox"
-                  checked={selected.has(option.id)}
-                  onChange={() => toggle(option.id)}
+                  checked={selected.includes(option.id)}
+                  onChange={(event) =>
+                    setChosen(toggleId(selected, option.id, event.target.checked))
+                  }
                 />
                 <label htmlFor={id}>
                   {option.name}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router'
 import type { User } from '../../../../shared/contract'
-import { USER_COLUMN_LABELS as LABELS } from '../../../../shared/user-columns'
+import { USER_COLUMN_LABELS as LABELS, userCellText } from '../../../../shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
-import { formatDateTime } from '../../lib/dates'
 import {
   activeText,
   activeToggle,
@@ -56,7 +55,7 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
     col.accessor('fullName', { header: LABELS.fullName }),
     col.accessor('phoneNumber', {
       header: LABELS.phoneNumber,
-      cell: (info) => info.getValue() || '-',
+      cell: ({ row }) => userCellText(row.original, 'phoneNumber'),
     }),
     col.accessor('isActive', {
       header: LABELS.isActive,
@@ -72,15 +71,15 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
     }),
     col.accessor('lastLogin', {
       header: LABELS.lastLogin,
-      cell: (info) => formatDateTime(info.getValue(), 'Never'),
+      cell: ({ row }) => userCellText(row.original, 'lastLogin'),
     }),
     col.accessor('createdDate', {
       header: LABELS.createdDate,
-      cell: (info) => formatDateTime(info.getValue()),
+      cell: ({ row }) => userCellText(row.original, 'createdDate'),
     }),
     col.accessor('updatedDate', {
       header: LABELS.updatedDate,
-      cell: (info) => formatDateTime(info.getValue()),
+      cell: ({ row }) => userCellText(row.original, 'updatedDate'),
     }),
     col.display({
       id: 'actions',
