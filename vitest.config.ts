@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
  * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
  * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own. End-to-end
  * tests drive the built renderer in Chromium through the preview host against the real server.
+ * Electron tests load the built host (out/main) with a stand-in for the electron module.
  */
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -27,7 +28,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/build-renderer.ts'],
+          globalSetup: ['tests/support/build-once.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'electron',
+          include: ['tests/electron/**/*.test.ts'],
+          globalSetup: ['tests/support/build-once.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_SERVER_URL, resolveServerUrl } from '../../src/main/core/config'
 import { rendererFile } from '../../src/main/core/renderer-files'
-import { DEFAULT_BOUNDS, parseWindowBounds } from '../../src/main/core/window-state'
+import { DEFAULT_WINDOW_STATE, parseWindowState } from '../../src/main/core/window-state'
 
 describe('which server the console talks to', () => {
   test('the environment wins, then config.json, then the local default', () => {
@@ -63,14 +63,15 @@ describe('files of the built renderer', () => {
 
 describe('remembered window size', () => {
   test('a valid size is kept; anything else falls back to the default', () => {
-    expect(parseWindowBounds('{"x":10,"y":20,"width":1200,"height":800}')).toEqual({
+    expect(parseWindowState('{"x":10,"y":20,"width":1200,"height":800,"maximized":true}')).toEqual({
       x: 10,
       y: 20,
       width: 1200,
       height: 800,
+      maximized: true,
     })
     for (const text of [undefined, '', 'garbage', '{"width":10,"height":10}', '{"width":"wide"}']) {
-      expect(parseWindowBounds(text)).toEqual(DEFAULT_BOUNDS)
+      expect(parseWindowState(text)).toEqual(DEFAULT_WINDOW_STATE)
     }
   })
 })

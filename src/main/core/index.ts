@@ -4,6 +4,7 @@ import type { Fetch } from './api/http'
 import { createExports } from './export/exports'
 import type { ExportPorts } from './export/user-export'
 import { createHandlers, type Handle } from './ipc/handlers'
+import type { Log } from './log/rotating-log'
 import { Session } from './session/session'
 import type { Vault } from './vault/vault'
 
@@ -15,6 +16,8 @@ export interface CorePorts {
   /** Save dialog, PDF rendering and printing for exports. */
   exportPorts: ExportPorts
   version: string
+  /** Where failures the administrator may need to report are written (never a secret). */
+  log?: Pick<Log, 'error'>
   clock?: () => number
   timeoutMs?: number
 }
@@ -42,7 +45,12 @@ export function createCore(ports: CorePorts): Core {
     emit,
   })
   const api = adminApi(http, session)
-  const exports = createExports({ listUsers: api.users.list, ports: ports.exportPorts, emit })
+  const exports = createExports({
+    listUsers: api.users.list,
+    ports: ports.exportPorts,
+    emit,
+    log: ports.log,
+  })
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,

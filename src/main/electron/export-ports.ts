@@ -22,7 +22,12 @@ async function openReport(html: string, show: boolean) {
   await writeFile(file, html)
   const window = new BrowserWindow({
     show,
-    webPreferences: { sandbox: true, contextIsolation: true, javascript: false },
+    webPreferences: {
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      javascript: false,
+    },
   })
   await Promise.race([
     window.loadFile(file),

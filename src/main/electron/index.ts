@@ -1,92 +1,37 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import {
-  BrowserWindow,
-  app,
-  dialog,
-  ipcMain,
-  net,
-  protocol,
-  session,
-  type WebFrameMain,
-} from 'electron'
-import { IPC_EVENT_CHANNEL, ipcChannel, type Channel } from '../../shared/bridge'
-import { bridgeInputs } from '../../shared/bridge-inputs'
+import { Menu, app, dialog, net, session, shell, type BrowserWindow } from 'electron'
+import { IPC_EVENT_CHANNEL } from '../../shared/bridge'
 import { DEEP_LINK_SCHEME, deepLinkRoute } from '../../shared/reset-link'
-import { failure } from '../../shared/result'
 import { createCore } from '../core'
-import { CONTENT_SECURITY_POLICY, resolveServerUrl } from '../core/config'
+import { resolveServerUrl } from '../core/config'
 import { deepLinkRouteIn } from '../core/deep-link'
-import { rendererFile } from '../core/renderer-files'
+import { appMenuTemplate } from '../core/host/app-menu'
+import { consoleGate } from '../core/host/console-gate'
+import { requireSecureServerUrl } from '../core/host/secure-server-url'
+import { rotatingLog } from '../core/log/rotating-log'
 import { openVault } from '../core/vault/keychain'
-import { parseWindowBounds } from '../core/window-state'
+import { exposeCore } from './bridge-ipc'
+import { createConsoleWindow } from './console-window'
 import { electronExportPorts } from './export-ports'
+import { registerRendererScheme, serveRenderer } from './renderer-protocol'
 
 /**
- * The Electron host: thin glue between Electron and the core. Everything with logic in it
- * lives in src/main/core, where the tests reach it without an Electron binary.
+ * The Electron host: thin glue between Electron and the core. Every decision in it (which
+ * frame may call, which URL may load, which link opens which route, which server is used)
+ * is a pure function in src/main/core, where tests reach it without an Electron binary.
  */
-const SCHEME = 'app'
-const ORIGIN = `${SCHEME}://console`
-const RENDERER_DIR = join(__dirname, '../renderer')
+const PRODUCT_NAME = 'Admin Console'
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-])
+const gate = consoleGate({
+  packaged: app.isPackaged,
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+})
+const log = rotatingLog({ file: join(app.getPath('userData'), 'logs', 'main.log') })
+process.on('uncaughtException', (error) => log.error('Uncaught exception', error))
+process.on('unhandledRejection', (reason) => log.error('Unhandled rejection', reason))
 
-const readOptional = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-}
-
-/** The renderer is served from app://console, never file://, with its CSP on every answer. */
-function serveRenderer() {
-  protocol.handle(SCHEME, async (request) => {
-    const url = new URL(request.url)
-    const found = url.host === 'console' ? rendererFile(RENDERER_DIR, url.pathname) : undefined
-    if (!found) return new Response('Not found', { status: 404 })
-    const response = await net.fetch(pathToFileURL(found.file).toString())
-    return new Response(response.body, {
-      status: response.status,
-      headers: { 'content-type': found.type, 'content-security-policy': CONTENT_SECURITY_POLICY },
-    })
-  })
-}
-
-/** A route of the renderer: app://console, or electron-vite's dev server while developing. */
-const rendererUrl = (route: string) =>
-  (process.env.ELECTRON_RENDERER_URL ?? ORIGIN).replace(/\/+$/, '') + route
-
-const fromOurPage = (frame: WebFrameMain | null) =>
-  frame !== null && new URL(frame.url).origin === ORIGIN
-
-function createWindow(boundsFile: string, route: string): BrowserWindow {
-  const window = new BrowserWindow({
-    ...parseWindowBounds(readOptional(boundsFile)),
-    show: false,
-    title: 'Admin Console',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      disableBlinkFeatures: 'Auxclick',
-    },
-  })
-  window.once('ready-to-show', () => window.show())
-  window.on('close', () => writeFileSync(boundsFile, JSON.stringify(window.getNormalBounds())))
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  window.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== ORIGIN) event.preventDefault()
-  })
-  void window.loadURL(rendererUrl(route))
-  return window
-}
+registerRendererScheme()
 
 /** The console's one window; report and print windows come and go beside it. */
 let consoleWindow: BrowserWindow | undefined
@@ -103,42 +48,73 @@ function showWindow(route: string | null) {
     pendingRoute = route ?? pendingRoute
     return
   }
-  if (route) void window.loadURL(rendererUrl(route))
+  if (route) void window.loadURL(gate.rendererUrl(route))
   if (window.isMinimized()) window.restore()
   window.focus()
 }
 
-async function start() {
-  const serverUrl = resolveServerUrl({
-    env: process.env.ADMIN_CONSOLE_API_URL,
-    configFile: readOptional(join(app.getPath('userData'), 'config.json')),
+const readOptional = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+function showAbout(serverUrl: string) {
+  void dialog.showMessageBox({
+    type: 'info',
+    title: `About ${PRODUCT_NAME}`,
+    message: `${PRODUCT_NAME} ${app.getVersion()}`,
+    detail: `Server: ${serverUrl}\nLog file: ${log.file}`,
   })
+}
+
+async function start() {
+  const serverUrl = requireSecureServerUrl(
+    resolveServerUrl({
+      env: process.env.ADMIN_CONSOLE_API_URL,
+      configFile: readOptional(join(app.getPath('userData'), 'config.json')),
+    }),
+  )
   const core = createCore({
     serverUrl,
     fetch: (input, init) => net.fetch(input, init),
     vault: await openVault(serverUrl),
     exportPorts: electronExportPorts(() => consoleWindow),
     version: app.getVersion(),
+    log,
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   )
   session.defaultSession.setPermissionCheckHandler(() => false)
-  serveRenderer()
-  for (const channel of Object.keys(bridgeInputs) as Channel[]) {
-    ipcMain.handle(ipcChannel(channel), (event, payload: unknown) =>
-      fromOurPage(event.senderFrame)
-        ? core.handle(channel, payload)
-        : failure('Refused: not the console window'),
-    )
-  }
-  const window = createWindow(
-    join(app.getPath('userData'), 'window-state.json'),
-    pendingRoute ?? deepLinkRouteIn(process.argv) ?? '/',
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        platform: process.platform,
+        packaged: app.isPackaged,
+        productName: PRODUCT_NAME,
+        openLog: () => void shell.openPath(log.file),
+        showAbout: () => showAbout(serverUrl),
+      }),
+    ),
   )
+  serveRenderer()
+  exposeCore(core, (frame) => gate.isConsoleFrame(frame, consoleWindow?.webContents.mainFrame), log)
+  const window = createConsoleWindow({
+    gate,
+    route: pendingRoute ?? deepLinkRouteIn(process.argv) ?? '/',
+    stateFile: join(app.getPath('userData'), 'window-state.json'),
+    title: PRODUCT_NAME,
+    log,
+  })
+  pendingRoute = null
   consoleWindow = window
   window.on('closed', () => (consoleWindow = undefined))
-  core.onEvent((event) => window.webContents.send(IPC_EVENT_CHANNEL, event))
+  core.onEvent((event) => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event)
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -151,14 +127,19 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault()
     showWindow(deepLinkRoute(link))
   })
+  // Every window, the console's and the report's: no new windows, no leaving the console.
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    contents.on('will-navigate', (event, url) => {
+      if (!gate.isConsoleUrl(url)) event.preventDefault()
+    })
   })
   app.on('window-all-closed', () => app.quit())
   void app.whenReady().then(() =>
     start().catch((error: unknown) => {
+      log.error('Admin Console cannot start', error)
       dialog.showErrorBox(
-        'Admin Console cannot start',
+        `${PRODUCT_NAME} cannot start`,
         error instanceof Error ? error.message : String(error),
       )
       app.quit()

@@ -1,6 +1,7 @@
 import type { BridgeEvent, ExportOutcome, UserExportRequest } from '../../../shared/bridge'
 import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { ApiFailure } from '../api/http'
+import type { Log } from '../log/rotating-log'
 import { exportUsers, type ExportPorts } from './user-export'
 
 /** The exports in progress, each cancellable by the id the renderer gave it. */
@@ -8,6 +9,7 @@ export function createExports(deps: {
   listUsers(query: UserListQuery): Promise<Page<User>>
   ports: ExportPorts
   emit(event: BridgeEvent): void
+  log?: Pick<Log, 'error'>
 }) {
   const running = new Map<string, AbortController>()
   return {
@@ -24,7 +26,11 @@ export function createExports(deps: {
           signal: controller.signal,
           progress: (done, total) =>
             deps.emit({ type: 'export-progress', exportId: request.exportId, done, total }),
+          log: deps.log,
         })
+      } catch (error) {
+        deps.log?.error(`Export of users as ${request.format.toUpperCase()} failed`, error)
+        throw error
       } finally {
         running.delete(request.exportId)
       }

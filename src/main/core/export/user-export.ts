@@ -6,6 +6,7 @@ import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { reportFileName, USERS_REPORT_TITLE } from '../../../shared/report-file-name'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { mergePdfs } from './merge-pdfs'
+import type { Log } from '../log/rotating-log'
 import { reportHtml, type Report } from './report-html'
 
 /** The largest page the contract allows: the fewest round trips. */
@@ -32,6 +33,7 @@ export interface UserExportJob {
   ports: ExportPorts
   signal: AbortSignal
   progress(done: number, total: number): void
+  log?: Pick<Log, 'error'>
 }
 
 class Cancelled extends Error {}
@@ -68,9 +70,11 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
       pdf = await printInParts(report, ports, signal)
     } catch (error) {
       if (error instanceof Cancelled) throw error
+      job.log?.error('The PDF could not be rendered; the report goes to the print window', error)
       try {
         await ports.printHtml(reportHtml(report))
       } catch (printError) {
+        job.log?.error('The print window could not open either', printError)
         const reason = printError instanceof Error ? printError.message : String(printError)
         return { status: 'unprinted', rows, reason }
       }

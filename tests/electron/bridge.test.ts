@@ -1,0 +1,214 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN, startServer, type TestServer } from '../integration/support/server'
+import { FakeFrame } from './support/electron-double'
+import { launchHost, type HostRun } from './support/host'
+
+let server: TestServer
+let host: HostRun
+let saves: string
+
+const REFUSED = { ok: false, error: { message: 'Refused: not the console window' } }
+const mainFrame = () => host.double.consoleWindow()!.webContents.mainFrame
+const call = (channel: string, payload?: unknown) =>
+  host.double.invoke(mainFrame(), channel, payload)
+
+beforeAll(async () => {
+  server = await startServer()
+  saves = await mkdtemp(join(tmpdir(), 'admin-console-host-saves-'))
+  host = await launchHost({ env: { ADMIN_CONSOLE_API_URL: server.url } })
+}, 60_000)
+afterAll(async () => {
+  await call('auth.logout')
+  await host?.close()
+  await server?.close()
+  await rm(saves, { recursive: true, force: true })
+})
+
+describe('the console window’s main frame, through the built host', () => {
+  test('app.info, auth.login and users.list answer ok', async () => {
+    expect(mainFrame().url).toBe('app://console/')
+    const info = await call('app.info')
+    expect(info).toMatchObject({ ok: true, data: { serverUrl: server.url } })
+    const login = await call('auth.login', { username: ADMIN.username, password: ADMIN.password })
+    expect(login).toMatchObject({ ok: true, data: { user: { username: ADMIN.username } } })
+    const list = await call('users.list', { page: 0, size: 20 })
+    expect(list).toMatchObject({ ok: true, data: { page: { totalElements: 1 } } })
+  })
+
+  test('opens a user and saves with the ETag it read (If-Match)', async () => {
+    const token = await server.token()
+    const user = await server.createUser(token, { firstName: 'Before' })
+    const opened = await call('users.get', { id: user.id })
+    expect(opened).toMatchObject({ ok: true, data: { user: { id: user.id } } })
+    const etag = opened.data.etag as string
+    expect(etag).toBeTruthy()
+
+    const profile = {
+      username: user.username,
+      email: user.email,
+      firstName: 'After',
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+    }
+    const saved = await call('users.update', { id: user.id, changes: profile, etag })
+    expect(saved).toMatchObject({ ok: true, data: { user: { firstName: 'After' } } })
+    const put = host.double.serverRequests.findLast((request) => request.method === 'PUT')
+    expect(put).toMatchObject({ url: `${server.url}/api/admin/users/${user.id}`, ifMatch: etag })
+
+    // The same stale ETag again: someone else's change wins, nothing is overwritten.
+    const stale = await call('users.update', {
+      id: user.id,
+      changes: { ...profile, firstName: 'Stale' },
+      etag,
+    })
+    expect(stale).toMatchObject({ ok: false, error: { status: 412 } })
+    const reread = await server.request('GET', `/api/admin/users/${user.id}`, { token })
+    expect(reread.body.firstName).toBe('After')
+  })
+
+  test('a CSV export goes through the native save dialog and writes the file', async () => {
+    const file = join(saves, 'users.csv')
+    host.double.saveAnswer = file
+    const outcome = await call('exports.users', {
+      exportId: 'csv-1',
+      format: 'csv',
+      sort: 'id',
+      direction: 'asc',
+      columns: ['id', 'username'],
+    })
+    expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
+    const dialog = host.double.saveDialogs.at(-1)!
+    expect(dialog.defaultPath).toMatch(/export\.csv$/)
+    expect(dialog.filters).toEqual([{ name: 'CSV', extensions: ['csv'] }])
+    const csv = await readFile(file, 'utf8')
+    expect(csv.split('\r\n')[0]).toBe('User ID,Username')
+    expect(csv).toContain(`\r\n1,${ADMIN.username}\r\n`)
+    expect(host.double.bridged).toContainEqual([
+      { type: 'export-progress', exportId: 'csv-1', done: 2, total: 2 },
+    ])
+  })
+
+  test('a PDF export is printed by printToPDF in a sandboxed hidden window, then saved', async () => {
+    const file = join(saves, 'users.pdf')
+    host.double.saveAnswer = file
+    const windowsBefore = host.double.windows.length
+    const outcome = await call('exports.users', {
+      exportId: 'pdf-1',
+      format: 'pdf',
+      sort: 'username',
+      direction: 'asc',
+      columns: ['username', 'email'],
+    })
+    expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
+    const printed = host.double.printed.at(-1)!
+    expect(printed.options).toMatchObject({
+      landscape: true,
+      pageSize: 'A4',
+      printBackground: true,
+    })
+    expect(printed.html).toContain('Users Report')
+    expect(printed.html).toContain(ADMIN.email)
+    const report = host.double.windows[windowsBefore]!
+    expect(report.options.show).toBe(false)
+    expect(report.options.webPreferences).toMatchObject({ sandbox: true, javascript: false })
+    expect(report.isDestroyed()).toBe(true)
+    const pdf = await PDFDocument.load(await readFile(file))
+    expect(pdf.getPageCount()).toBe(1)
+  })
+
+  test('a closed save dialog cancels the export and writes nothing', async () => {
+    host.double.saveAnswer = null
+    const outcome = await call('exports.users', {
+      exportId: 'csv-cancelled',
+      format: 'csv',
+      sort: 'id',
+      direction: 'asc',
+      columns: ['id', 'username', 'email'],
+    })
+    expect(outcome).toEqual({ ok: true, data: { status: 'cancelled' } })
+  })
+
+  test('no token ever crosses the bridge; every API call carries one', async () => {
+    expect(host.double.tokens.size).toBeGreaterThan(0)
+    const crossed = JSON.stringify(host.double.bridged)
+    for (const token of host.double.tokens) expect(crossed).not.toContain(token)
+    const apiCalls = host.double.serverRequests.filter((request) =>
+      new URL(request.url).pathname.startsWith('/api/'),
+    )
+    expect(apiCalls.length).toBeGreaterThan(3)
+    for (const request of apiCalls) expect(request.authorization).toMatch(/^Bearer \S+$/)
+  })
+})
+
+describe('refused before anything reaches the server', () => {
+  const refusedWithoutRequest = async (frame: FakeFrame | null) => {
+    const sent = host.double.serverRequests.length
+    expect(await host.double.invoke(frame, 'users.list', { page: 0, size: 20 })).toEqual(REFUSED)
+    expect(await host.double.invoke(frame, 'app.info')).toEqual(REFUSED)
+    expect(host.double.serverRequests.length).toBe(sent)
+  }
+
+  test('a subframe of the console', async () => {
+    await refusedWithoutRequest(new FakeFrame('app://console/', mainFrame()))
+  })
+
+  test('another window, even one showing the console', async () => {
+    await refusedWithoutRequest(new FakeFrame('app://console/users'))
+  })
+
+  test('the main frame once it shows another page', async () => {
+    const frame = mainFrame()
+    const url = frame.url
+    try {
+      for (const foreign of ['https://evil.example/', 'file:///etc/passwd', 'app://other/']) {
+        frame.url = foreign
+        await refusedWithoutRequest(frame)
+      }
+    } finally {
+      frame.url = url
+    }
+  })
+
+  test('a frame that is gone', async () => {
+    await refusedWithoutRequest(null)
+  })
+
+  test.each([
+    ['users.get', { id: 'one' }, /^Invalid input: id/],
+    ['users.get', { id: -4 }, /^Invalid input: id/],
+    ['users.list', { page: 0, size: 5000 }, /^Invalid input: size/],
+    ['auth.login', { username: 42 }, /^Invalid input/],
+    ['users.update', { id: 1, changes: { email: 'not-an-email' } }, /^Invalid input/],
+    ['exports.users', { exportId: 'x', format: 'docx' }, /^Invalid input/],
+    ['users.lock', 'DROP TABLE users', /^Invalid input/],
+  ])('a malformed %s payload: %j', async (channel, payload, message) => {
+    const sent = host.double.serverRequests.length
+    const answer = await call(channel, payload)
+    expect(answer.ok).toBe(false)
+    expect(answer.error.message).toMatch(message)
+    expect(host.double.serverRequests.length).toBe(sent)
+  })
+})
+
+test('the log holds export failures and never a token or a password', async () => {
+  host.double.saveAnswer = join(saves, 'no-such-folder', 'users.csv')
+  const outcome = await call('exports.users', {
+    exportId: 'csv-failing',
+    format: 'csv',
+    sort: 'id',
+    direction: 'asc',
+    columns: ['id', 'username', 'email'],
+  })
+  expect(outcome.ok).toBe(false)
+  const logFile = join(host.userData, 'logs', 'main.log')
+  expect(existsSync(logFile)).toBe(true)
+  const log = await readFile(logFile, 'utf8')
+  expect(log).toMatch(/ERROR Export of users as CSV failed: .*ENOENT/)
+  expect(log).not.toContain(ADMIN.password)
+  for (const token of host.double.tokens) expect(log).not.toContain(token)
+})
