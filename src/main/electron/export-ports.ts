@@ -27,6 +27,7 @@ async function openReport(html: string, show: boolean) {
       contextIsolation: true,
       nodeIntegration: false,
       javascript: false,
+      disableBlinkFeatures: 'Auxclick',
     },
   })
   await Promise.race([
