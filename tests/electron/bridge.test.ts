@@ -121,6 +121,35 @@ describe('the console window’s main frame, through the built host', () => {
     expect(pdf.getPageCount()).toBe(1)
   })
 
+  test('when printToPDF fails, the report opens in a sandboxed print window instead', async () => {
+    host.double.saveAnswer = join(saves, 'unprintable.pdf')
+    host.double.failPdf = true
+    const windowsBefore = host.double.windows.length
+    try {
+      const outcome = await call('exports.users', {
+        exportId: 'pdf-print',
+        format: 'pdf',
+        sort: 'id',
+        direction: 'asc',
+        columns: ['id', 'username'],
+      })
+      expect(outcome).toEqual({ ok: true, data: { status: 'printed', rows: 2 } })
+    } finally {
+      host.double.failPdf = false
+    }
+    const print = host.double.windows.slice(windowsBefore).find((window) => window.options.show)!
+    expect(print.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      javascript: false,
+    })
+    expect(host.double.printWindows.at(-1)).toContain('Users Report')
+    expect(existsSync(join(saves, 'unprintable.pdf'))).toBe(false)
+    const log = await readFile(join(host.userData, 'logs', 'main.log'), 'utf8')
+    expect(log).toMatch(/ERROR The PDF could not be rendered; .*Printing failed/)
+  })
+
   test('a closed save dialog cancels the export and writes nothing', async () => {
     host.double.saveAnswer = null
     const outcome = await call('exports.users', {
