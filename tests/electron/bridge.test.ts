@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { UserExportRequest } from '../../src/shared/bridge'
 import { ADMIN, startServer, type TestServer } from '../integration/support/server'
 import { FakeFrame } from './support/electron-double'
 import { launchHost, type HostRun } from './support/host'
@@ -16,6 +17,14 @@ const REFUSED = { ok: false, error: { message: 'Refused: not the console window'
 const mainFrame = () => host.double.consoleWindow()!.webContents.mainFrame
 const call = (channel: string, payload?: unknown) =>
   host.double.invoke(mainFrame(), channel, payload)
+const exportUsers = (request: Partial<UserExportRequest> & Pick<UserExportRequest, 'format'>) =>
+  call('exports.users', {
+    exportId: `export-${Math.random().toString(36).slice(2)}`,
+    sort: 'id',
+    direction: 'asc',
+    columns: ['id', 'username'],
+    ...request,
+  })
 
 beforeAll(async () => {
   server = await startServer()
@@ -74,12 +83,9 @@ describe('the console window’s main frame, through the built host', () => {
   test('a CSV export goes through the native save dialog and writes the file', async () => {
     const file = join(saves, 'users.csv')
     host.double.saveAnswer = file
-    const outcome = await call('exports.users', {
+    const outcome = await exportUsers({
       exportId: 'csv-1',
       format: 'csv',
-      sort: 'id',
-      direction: 'asc',
-      columns: ['id', 'username'],
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
     const dialog = host.double.saveDialogs.at(-1)!
@@ -97,11 +103,9 @@ describe('the console window’s main frame, through the built host', () => {
     const file = join(saves, 'users.pdf')
     host.double.saveAnswer = file
     const windowsBefore = host.double.windows.length
-    const outcome = await call('exports.users', {
-      exportId: 'pdf-1',
+    const outcome = await exportUsers({
       format: 'pdf',
       sort: 'username',
-      direction: 'asc',
       columns: ['username', 'email'],
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
@@ -126,12 +130,8 @@ describe('the console window’s main frame, through the built host', () => {
     host.double.failPdf = true
     const windowsBefore = host.double.windows.length
     try {
-      const outcome = await call('exports.users', {
-        exportId: 'pdf-print',
+      const outcome = await exportUsers({
         format: 'pdf',
-        sort: 'id',
-        direction: 'asc',
-        columns: ['id', 'username'],
       })
       expect(outcome).toEqual({ ok: true, data: { status: 'printed', rows: 2 } })
     } finally {
@@ -152,11 +152,8 @@ describe('the console window’s main frame, through the built host', () => {
 
   test('a closed save dialog cancels the export and writes nothing', async () => {
     host.double.saveAnswer = null
-    const outcome = await call('exports.users', {
-      exportId: 'csv-cancelled',
+    const outcome = await exportUsers({
       format: 'csv',
-      sort: 'id',
-      direction: 'asc',
       columns: ['id', 'username', 'email'],
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'cancelled' } })
@@ -226,11 +223,8 @@ describe('refused before anything reaches the server', () => {
 
 test('the log holds export failures and never a token or a password', async () => {
   host.double.saveAnswer = join(saves, 'no-such-folder', 'users.csv')
-  const outcome = await call('exports.users', {
-    exportId: 'csv-failing',
+  const outcome = await exportUsers({
     format: 'csv',
-    sort: 'id',
-    direction: 'asc',
     columns: ['id', 'username', 'email'],
   })
   expect(outcome.ok).toBe(false)

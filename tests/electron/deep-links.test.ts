@@ -1,19 +1,11 @@
-import { afterEach, expect, test } from 'vitest'
-import { launchHost, started, type HostRun } from './support/host'
+import { expect, test } from 'vitest'
+import { hostPerTest, started, type HostRun } from './support/host'
 
 const env = { ADMIN_CONSOLE_API_URL: 'http://127.0.0.1:9' }
 const LINK = 'admin-console://reset-password?token=Abc-123_x'
 const ROUTE = 'app://console/reset-password?token=Abc-123_x'
 
-const hosts: HostRun[] = []
-const launch = async (...args: Parameters<typeof launchHost>) => {
-  const host = await launchHost(...args)
-  hosts.push(host)
-  return host
-}
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.close()
-})
+const launch = hostPerTest()
 
 const openUrl = (host: HostRun, link: string) => {
   let prevented = false

@@ -2,22 +2,14 @@ import { readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/core/config'
-import { launchHost, type HostRun } from './support/host'
+import { hostPerTest } from './support/host'
 
 const LOCAL_SERVER = 'http://127.0.0.1:9'
 const ASSETS = new URL('../../out/renderer/assets/', import.meta.url)
 
-const hosts: HostRun[] = []
-const launch = async (...args: Parameters<typeof launchHost>) => {
-  const host = await launchHost(...args)
-  hosts.push(host)
-  return host
-}
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.close()
-})
+const launch = hostPerTest()
 
 const local = { env: { ADMIN_CONSOLE_API_URL: LOCAL_SERVER } }
 

@@ -1,17 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BrowserWindow, screen } from 'electron'
 import type { ConsoleGate } from '../core/host/console-gate'
 import type { Log } from '../core/log/rotating-log'
+import { readOptional } from '../core/read-optional'
 import { parseWindowState, placeWindow } from '../core/window-state'
-
-const readOptional = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * The console's window: sandboxed, isolated, without Node, opened where it was last (if that

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Menu, app, dialog, net, session, shell, type BrowserWindow } from 'electron'
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge'
@@ -10,6 +9,7 @@ import { appMenuTemplate } from '../core/host/app-menu'
 import { consoleGate } from '../core/host/console-gate'
 import { requireSecureServerUrl } from '../core/host/secure-server-url'
 import { rotatingLog } from '../core/log/rotating-log'
+import { readOptional } from '../core/read-optional'
 import { openVault } from '../core/vault/keychain'
 import { exposeCore } from './bridge-ipc'
 import { createConsoleWindow } from './console-window'
@@ -51,14 +51,6 @@ function showWindow(route: string | null) {
   if (route) void window.loadURL(gate.rendererUrl(route))
   if (window.isMinimized()) window.restore()
   window.focus()
-}
-
-const readOptional = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
 }
 
 function showAbout(serverUrl: string) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Script, constants } from 'node:vm'
+import { afterEach } from 'vitest'
 import { ElectronDouble, type DoubleOptions } from './electron-double'
 
 const BUILD = fileURLToPath(new URL('../../../out/', import.meta.url))
@@ -98,5 +99,18 @@ export async function started(run: HostRun) {
   while (!double.consoleWindow() && double.errorBoxes.length === 0) {
     if (Date.now() > deadline) throw new Error('the host opened no window within 15 s')
     await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** launchHost for a test file whose every test starts its own host, closed after each test. */
+export function hostPerTest(): typeof launchHost {
+  const hosts: HostRun[] = []
+  afterEach(async () => {
+    for (const host of hosts.splice(0)) await host.close()
+  })
+  return async (options) => {
+    const host = await launchHost(options)
+    hosts.push(host)
+    return host
   }
 }
