@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
  * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
  * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own. End-to-end
  * tests drive the built renderer in Chromium through the preview host against the real server.
+ * Electron tests work on the built app: packaging it, and loading its host.
  */
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -31,6 +32,16 @@ export default defineConfig({
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'electron',
+          include: ['tests/electron/**/*.test.ts'],
+          globalSetup: ['tests/electron/build-app.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],
