@@ -1,5 +1,6 @@
 import type { Configuration } from 'electron-builder'
 import { registerProtocolInMsi } from './scripts/msi-protocol'
+import { APP_ID } from './src/main/core/policy/machine-policy'
 
 /**
  * How the installers are built. Signing comes from the environment (see README, "For IT"):
@@ -36,8 +37,7 @@ const windowsSigning: Configuration['win'] = env.AZURE_TRUSTED_SIGNING_ENDPOINT
     }
 
 const config: Configuration = {
-  // The bundle id, AppUserModelID and macOS managed-preferences domain: never to change.
-  appId: 'com.example.operations.adminconsole',
+  appId: APP_ID,
   productName: 'Admin Console',
   copyright: 'Copyright © 2026 Example Operations',
   artifactName: 'admin-console-${version}-${os}-${arch}.${ext}',
