@@ -5,6 +5,7 @@ import { createExports } from './export/exports'
 import type { ExportPorts } from './export/user-export'
 import { createHandlers, type Handle } from './ipc/handlers'
 import { Session } from './session/session'
+import type { Updates } from './updates/updates'
 import type { Vault } from './vault/vault'
 
 /** The ports a host gives the core: the core itself imports no Electron and no browser. */
@@ -15,6 +16,10 @@ export interface CorePorts {
   /** Save dialog, PDF rendering and printing for exports. */
   exportPorts: ExportPorts
   version: string
+  /** True when IT's machine policy set serverUrl. */
+  serverManaged?: boolean
+  /** Self-updating, where the host has it. */
+  updates?: Updates
   clock?: () => number
   timeoutMs?: number
 }
@@ -47,9 +52,12 @@ export function createCore(ports: CorePorts): Core {
     serverUrl: ports.serverUrl,
     version: ports.version,
     keychain: ports.vault.persistent,
+    serverManaged: ports.serverManaged ?? false,
+    updateReady: ports.updates?.ready() ?? null,
   })
+  ports.updates?.onReady((version) => emit({ type: 'update-ready', version }))
   return {
-    handle: createHandlers({ http, session, api, exports, app: info }),
+    handle: createHandlers({ http, session, api, exports, app: info, updates: ports.updates }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -22,6 +22,8 @@ import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
 import { parseWindowBounds } from '../core/window-state'
 import { electronExportPorts } from './export-ports'
+import { readMachinePolicy } from './policy'
+import { startUpdater } from './updater'
 
 /**
  * The Electron host: thin glue between Electron and the core. Everything with logic in it
@@ -109,7 +111,9 @@ function showWindow(route: string | null) {
 }
 
 async function start() {
+  const policy = readMachinePolicy()
   const serverUrl = resolveServerUrl({
+    policy: policy.apiUrl,
     env: process.env.ADMIN_CONSOLE_API_URL,
     configFile: readOptional(join(app.getPath('userData'), 'config.json')),
   })
@@ -119,6 +123,8 @@ async function start() {
     vault: await openVault(serverUrl),
     exportPorts: electronExportPorts(() => consoleWindow),
     version: app.getVersion(),
+    serverManaged: policy.apiUrl !== undefined,
+    updates: await startUpdater(policy),
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
