@@ -98,8 +98,9 @@ const config: Configuration = {
     maintainer: 'Example Operations <it-support@example.com>',
     vendor: 'Example Operations',
     synopsis: 'Administer the users, roles and groups of the operations hub',
-    mimeTypes: ['x-scheme-handler/admin-console'],
-    desktop: { entry: { StartupWMClass: 'admin-console' } },
+    // admin-console.desktop, named after package.json's desktopName, which Electron uses as
+    // the window's app id; electron-builder adds the protocols as x-scheme-handler MIME types.
+    syncDesktopName: true,
   },
 }
 

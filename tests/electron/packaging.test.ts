@@ -77,6 +77,7 @@ beforeAll(async () => {
       'electron-builder.config.ts',
       `-c.electronDist=${placeholderRuntime()}`,
       `-c.directories.output=${join(work, 'dist')}`,
+      '-c.afterPack=./tests/electron/support/write-desktop-entry.mjs',
       '--publish',
       'never',
     ],
@@ -123,6 +124,10 @@ describe('the packaged app', () => {
     expect(existsSync(join(resources, 'app.asar.unpacked', path))).toBe(false)
   })
 
+  test('ships the updater the main process loads when it updates', () => {
+    expect(asarFiles).toContain('/node_modules/electron-updater/package.json')
+  })
+
   test('keeps the keychain module loadable: its native binary sits outside the asar', async () => {
     const unpacked = await readdir(join(resources, 'app.asar.unpacked'), { recursive: true })
     expect(unpacked.some((file) => /@napi-rs[\\/]keyring-[^\\/]+[\\/].+\.node$/.test(file))).toBe(
@@ -134,6 +139,16 @@ describe('the packaged app', () => {
     // RunAsNode off, cookie encryption on, NODE_OPTIONS off, --inspect off, asar integrity on,
     // app only from the asar, the browser-specific snapshot untouched, file:// privileges off.
     expect(fuseWire(join(appDir, 'admin-console'))).toBe('01001100')
+  })
+
+  test('opens admin-console:// links on Linux, from a .desktop entry named after desktopName', () => {
+    const { name, entry } = JSON.parse(
+      readFileSync(join(work, 'dist', 'desktop-entry.json'), 'utf8'),
+    ) as { name: string; entry: string }
+    expect(name).toBe('admin-console.desktop')
+    expect(entry).toMatch(/^MimeType=x-scheme-handler\/admin-console;$/m)
+    expect(entry).toMatch(/^StartupWMClass=admin-console$/m)
+    expect(entry).toMatch(/^Exec=.*admin-console" %U$/m)
   })
 
   test('knows its update feed', () => {
