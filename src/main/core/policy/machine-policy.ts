@@ -44,6 +44,9 @@ const policySchema = z.object({
   DisableUpdates: flag.optional(),
 })
 
+/** The value names IT sets: registry values, profile keys and policy.json keys alike. */
+export const POLICY_VALUE_NAMES = Object.keys(policySchema.shape)
+
 /**
  * The machine policy from the values an OS reader found. An invalid value is an error that
  * says where it came from: a console pointed silently elsewhere than IT meant is worse than one
