@@ -3,22 +3,13 @@ import { startUpdates, type Updates } from '../../src/main/core/updates/updates'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import { startPreview, type Preview } from '../../src/main/preview/host'
 import { startServer, type TestServer } from '../integration/support/server'
+import { fakeUpdater } from '../support/fake-updater'
 import { RENDERER_DIR } from './support'
 
 /** A console whose server IT's policy set, and whose updater is in the test's hands. */
 let server: TestServer
 let preview: Preview
-const updater = {
-  autoDownload: false,
-  installs: 0,
-  download: (_info: { version: string }) => undefined as void,
-  setFeedURL: () => undefined,
-  checkForUpdates: async () => null,
-  on(_event: 'update-downloaded', listener: (info: { version: string }) => void) {
-    updater.download = listener
-  },
-  quitAndInstall: () => (updater.installs += 1),
-}
+const updater = fakeUpdater()
 
 beforeAll(async () => {
   server = await startServer()
@@ -52,7 +43,7 @@ test('a downloaded update is offered, and "Restart to update" installs it', asyn
   await page.goto(`${preview.url}login`)
   await page.locator('.server').waitFor()
   expect(await page.getByRole('button', { name: 'Restart to update' }).count()).toBe(0)
-  updater.download({ version: '1.1.0' })
+  updater.download('1.1.0')
   await page.getByText('Version 1.1.0 is ready to install.').waitFor()
   await page.getByRole('button', { name: 'Restart to update' }).click()
   await expect.poll(() => updater.installs).toBe(1)

@@ -4,8 +4,9 @@ import { createCore } from '../../src/main/core'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import type { BridgeEvent } from '../../src/shared/bridge'
 import { folderExportPorts } from '../integration/support/export-ports'
+import { fakeUpdater } from '../support/fake-updater'
 import { NSIS_UNINSTALLER, updatePlan } from '../../src/main/core/updates/update-plan'
-import { startUpdates, type Updater } from '../../src/main/core/updates/updates'
+import { startUpdates } from '../../src/main/core/updates/updates'
 
 const installed = { packaged: true, platform: 'linux' as const, filesBesideExecutable: [] }
 const nsis = {
@@ -45,26 +46,6 @@ describe('whether the app updates itself', () => {
 })
 
 describe('the update schedule', () => {
-  function fakeUpdater() {
-    const downloaded: ((info: { version: string }) => void)[] = []
-    const updater = {
-      autoDownload: false,
-      feeds: [] as string[],
-      checks: 0,
-      installs: 0,
-      setFeedURL: ({ url }: { url: string }) => updater.feeds.push(url),
-      checkForUpdates: async () => {
-        updater.checks += 1
-        return null
-      },
-      on: (_event: 'update-downloaded', listener: (info: { version: string }) => void) =>
-        downloaded.push(listener),
-      quitAndInstall: () => (updater.installs += 1),
-      download: (version: string) => downloaded.forEach((listener) => listener({ version })),
-    }
-    return updater satisfies Updater
-  }
-
   test('checks at start and every 6 hours, downloading in the background', async () => {
     const updater = fakeUpdater()
     const intervals: number[] = []
@@ -102,6 +83,20 @@ describe('the update schedule', () => {
     expect(updater.installs).toBe(1)
   })
 
+  test('a failed download is logged, and the app carries on', async () => {
+    const updater = fakeUpdater()
+    const logged: string[] = []
+    const updates = await startUpdates({
+      plan: { enabled: true, feedUrl: undefined },
+      loadUpdater: async () => updater,
+      schedule: { every: () => undefined },
+      log: (message) => logged.push(message),
+    })
+    updater.fail('sha512 checksum mismatch')
+    expect(logged).toEqual(['Update failed: sha512 checksum mismatch'])
+    expect(updates.ready()).toBeNull()
+  })
+
   test('with updates off, the updater is never even loaded', async () => {
     let loaded = false
     const updates = await startUpdates({
@@ -126,17 +121,7 @@ describe('the update offer across the bridge', () => {
     })
 
   test('a downloaded update is pushed to the renderer, told by app.info, and installed on request', async () => {
-    const updater = {
-      autoDownload: false,
-      setFeedURL: () => undefined,
-      checkForUpdates: async () => null,
-      installs: 0,
-      listener: (_info: { version: string }) => undefined as void,
-      on(_event: 'update-downloaded', listener: (info: { version: string }) => void) {
-        updater.listener = listener
-      },
-      quitAndInstall: () => (updater.installs += 1),
-    }
+    const updater = fakeUpdater()
     const app = core(
       await startUpdates({
         plan: { enabled: true, feedUrl: undefined },
@@ -151,7 +136,7 @@ describe('the update offer across the bridge', () => {
       data: { serverManaged: true, updateReady: null },
     })
     expect(await app.handle('app.restartToUpdate', undefined)).toMatchObject({ ok: false })
-    updater.listener({ version: '1.1.0' })
+    updater.download('1.1.0')
     expect(events).toEqual([{ type: 'update-ready', version: '1.1.0' }])
     expect(await app.handle('app.info', undefined)).toMatchObject({
       data: { updateReady: '1.1.0' },

@@ -8,6 +8,7 @@ export interface Updater {
   setFeedURL(options: { provider: 'generic'; url: string }): void
   checkForUpdates(): Promise<unknown>
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
+  on(event: 'error', listener: (error: Error) => void): unknown
   quitAndInstall(): void
 }
 
@@ -59,6 +60,8 @@ export async function startUpdates({
     downloaded = version
     listeners.forEach((listener) => listener(version))
   })
+  // electron-updater reports a failed download as an error event, which would throw unheard.
+  updater.on('error', (error) => log(`Update failed: ${error.message}`))
   const check = () =>
     void updater.checkForUpdates().catch((error: unknown) => {
       log(`Update check failed: ${error instanceof Error ? error.message : String(error)}`)
