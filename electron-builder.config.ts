@@ -90,6 +90,7 @@ const config: Configuration = {
     // Notarises when APPLE_ID/APPLE_APP_SPECIFIC_PASSWORD/APPLE_TEAM_ID or APPLE_API_KEY* are set.
     notarize: Boolean(env.APPLE_TEAM_ID || env.APPLE_API_KEY),
   },
+  // Always /Applications for every user: never a home folder, nor a copy found elsewhere.
   pkg: { allowAnywhere: false, allowCurrentUserHome: false, isRelocatable: false },
   linux: {
     target: ['deb', 'rpm', 'AppImage'],
