@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
  * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
  * when TEST_DATABASE_URL is set (CI sets it), each file on a database of its own. End-to-end
  * tests drive the built renderer in Chromium through the preview host against the real server.
- * Electron tests load the built host (out/main) with a stand-in for the electron module.
+ * Electron tests work on the built app: loading its host with a stand-in for the electron
+ * module, and packaging it.
  */
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -42,7 +43,7 @@ export default defineConfig({
           globalSetup: ['tests/support/build-once.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

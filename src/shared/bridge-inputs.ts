@@ -84,4 +84,5 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'exports.users': userExport,
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
+  'app.restartToUpdate': nothing,
 }

@@ -31,6 +31,10 @@ export interface AppInfo {
   version: string
   /** False when the OS keychain could not be reached. */
   keychain: boolean
+  /** True when IT's machine policy names the server: the user cannot change it. */
+  serverManaged: boolean
+  /** The version of a downloaded update waiting for a restart, or null. */
+  updateReady: string | null
 }
 
 export interface UserWithVersion {
@@ -43,6 +47,7 @@ export type BridgeEvent =
   | { type: 'session-changed'; session: SessionInfo | null }
   | { type: 'session-expired'; message: string }
   | { type: 'export-progress'; exportId: string; done: number; total: number }
+  | { type: 'update-ready'; version: string }
 
 export type ExportFormat = 'csv' | 'pdf'
 
@@ -108,6 +113,7 @@ export interface BridgeOperations {
   'exports.users': [UserExportRequest, ExportOutcome]
   'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
+  'app.restartToUpdate': [undefined, null]
 }
 
 export type Channel = keyof BridgeOperations
@@ -170,6 +176,8 @@ export interface AdminBridge {
   }
   app: {
     info: Call<'app.info'>
+    /** Quits and installs the downloaded update (see AppInfo.updateReady). */
+    restartToUpdate: Call<'app.restartToUpdate'>
     /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
     onEvent: (listener: (event: BridgeEvent) => void) => () => void
   }
@@ -229,6 +237,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
     },
     app: {
       info: call('app.info'),
+      restartToUpdate: call('app.restartToUpdate'),
       onEvent: subscribe,
     },
   }

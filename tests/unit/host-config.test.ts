@@ -4,16 +4,16 @@ import { rendererFile } from '../../src/main/core/renderer-files'
 import { DEFAULT_WINDOW_STATE, parseWindowState } from '../../src/main/core/window-state'
 
 describe('which server the console talks to', () => {
-  test('the environment wins, then config.json, then the local default', () => {
+  test('config.json wins over the environment; with neither, the local default', () => {
     expect(
       resolveServerUrl({
         env: 'https://admin.corp.example/',
-        configFile: '{"apiUrl":"http://other"}',
+        configFile: '{"apiUrl":"http://10.0.0.5:8080/"}',
       }),
-    ).toBe('https://admin.corp.example')
-    expect(
-      resolveServerUrl({ env: undefined, configFile: '{"apiUrl":"http://10.0.0.5:8080"}' }),
     ).toBe('http://10.0.0.5:8080')
+    expect(resolveServerUrl({ env: 'https://admin.corp.example/', configFile: undefined })).toBe(
+      'https://admin.corp.example',
+    )
     expect(resolveServerUrl({ env: '  ', configFile: undefined })).toBe(DEFAULT_SERVER_URL)
   })
 

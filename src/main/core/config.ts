@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080'
 
-/** `config.json` that IT places in the user-data folder. */
+/** A user's `config.json` in the user-data folder. */
 const configFileSchema = z.object({
   apiUrl: z
     .string()
@@ -13,25 +13,21 @@ const configFileSchema = z.object({
 })
 
 export interface ServerUrlSource {
-  /** ADMIN_CONSOLE_API_URL */
-  env: string | undefined
-  /** The text of config.json, or undefined when there is none. */
+  /** The machine policy's ApiUrl, already checked (policy/machine-policy.ts). */
+  policy?: string | undefined
+  /** The text of the per-user config.json, or undefined when there is none. */
   configFile: string | undefined
+  /** ADMIN_CONSOLE_API_URL, for development. */
+  env: string | undefined
 }
 
 /**
- * Which server the console talks to: the environment, else IT's config.json, else the local
- * default. A bad value is an error that names where it came from, never a silent default.
+ * Which server the console talks to: IT's machine policy, else the user's config.json, else
+ * the environment (development), else the local default. A bad value is an error that names
+ * where it came from, never a silent default.
  */
 export function resolveServerUrl(source: ServerUrlSource): string {
-  if (source.env?.trim()) {
-    const parsed = configFileSchema.safeParse({ apiUrl: source.env })
-    if (!parsed.success)
-      throw new Error(
-        `ADMIN_CONSOLE_API_URL must be an http:// or https:// URL, not "${source.env}"`,
-      )
-    return parsed.data.apiUrl.replace(/\/+$/, '')
-  }
+  if (source.policy !== undefined) return source.policy
   if (source.configFile !== undefined) {
     let json: unknown
     try {
@@ -43,6 +39,14 @@ export function resolveServerUrl(source: ServerUrlSource): string {
     if (!parsed.success)
       throw new Error(
         `config.json: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
+      )
+    return parsed.data.apiUrl.replace(/\/+$/, '')
+  }
+  if (source.env?.trim()) {
+    const parsed = configFileSchema.safeParse({ apiUrl: source.env })
+    if (!parsed.success)
+      throw new Error(
+        `ADMIN_CONSOLE_API_URL must be an http:// or https:// URL, not "${source.env}"`,
       )
     return parsed.data.apiUrl.replace(/\/+$/, '')
   }

@@ -6,6 +6,7 @@ import type { ExportPorts } from './export/user-export'
 import { createHandlers, type Handle } from './ipc/handlers'
 import type { Log } from './log/rotating-log'
 import { Session } from './session/session'
+import type { Updates } from './updates/updates'
 import type { Vault } from './vault/vault'
 
 /** The ports a host gives the core: the core itself imports no Electron and no browser. */
@@ -18,6 +19,10 @@ export interface CorePorts {
   version: string
   /** Where failures the administrator may need to report are written (never a secret). */
   log?: Pick<Log, 'error'>
+  /** True when IT's machine policy set serverUrl. */
+  serverManaged?: boolean
+  /** Self-updating, where the host has it. */
+  updates?: Updates
   clock?: () => number
   timeoutMs?: number
 }
@@ -55,9 +60,12 @@ export function createCore(ports: CorePorts): Core {
     serverUrl: ports.serverUrl,
     version: ports.version,
     keychain: ports.vault.persistent,
+    serverManaged: ports.serverManaged ?? false,
+    updateReady: ports.updates?.ready() ?? null,
   })
+  ports.updates?.onReady((version) => emit({ type: 'update-ready', version }))
   return {
-    handle: createHandlers({ http, session, api, exports, app: info }),
+    handle: createHandlers({ http, session, api, exports, app: info, updates: ports.updates }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -14,7 +14,9 @@ import { openVault } from '../core/vault/keychain'
 import { exposeCore } from './bridge-ipc'
 import { createConsoleWindow } from './console-window'
 import { electronExportPorts } from './export-ports'
+import { readMachinePolicy } from './policy'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
+import { startUpdater } from './updater'
 
 /**
  * The Electron host: thin glue between Electron and the core. Every decision in it (which
@@ -63,8 +65,10 @@ function showAbout(serverUrl: string) {
 }
 
 async function start() {
+  const policy = readMachinePolicy()
   const serverUrl = requireSecureServerUrl(
     resolveServerUrl({
+      policy: policy.apiUrl,
       env: process.env.ADMIN_CONSOLE_API_URL,
       configFile: readOptional(join(app.getPath('userData'), 'config.json')),
     }),
@@ -76,6 +80,8 @@ async function start() {
     exportPorts: electronExportPorts(() => consoleWindow),
     version: app.getVersion(),
     log,
+    serverManaged: policy.apiUrl !== undefined,
+    updates: await startUpdater(policy, log),
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),

@@ -10,6 +10,7 @@ import { createCore, type Core } from '../core'
 import { CONTENT_SECURITY_POLICY } from '../core/config'
 import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
+import type { Updates } from '../core/updates/updates'
 import type { Vault } from '../core/vault/vault'
 import { previewExportPorts } from './export-ports'
 
@@ -34,6 +35,10 @@ export interface PreviewOptions {
   chromiumPath?: string
   /** Defaults to the OS keychain, like the app. */
   vault?: Vault
+  /** As when IT's policy names the server (tests of the Login screen). */
+  serverManaged?: boolean
+  /** The preview cannot update itself; tests hand in the updates the renderer sees. */
+  updates?: Updates
 }
 
 export interface Preview {
@@ -97,6 +102,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     vault: options.vault ?? (await openVault(options.apiUrl)),
     exportPorts: previewExportPorts(browser, saveDir),
     version: 'preview',
+    serverManaged: options.serverManaged ?? false,
+    ...(options.updates && { updates: options.updates }),
   })
   const context = await browser.newContext({
     viewport: { width: 1366, height: 768 },

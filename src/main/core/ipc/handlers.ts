@@ -6,6 +6,7 @@ import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { Exports } from '../export/exports'
 import type { Session } from '../session/session'
+import type { Updates } from '../updates/updates'
 
 type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
 
@@ -18,12 +19,15 @@ export function createHandlers({
   api,
   exports,
   app,
+  updates,
 }: {
   http: Http
   session: Session
   api: AdminApi
   exports: Exports
   app: () => AppInfo
+  /** Absent where the host cannot update itself (the preview). */
+  updates: Updates | undefined
 }): Handle {
   const operations: Operations = {
     'auth.login': (input) => session.login(input),
@@ -69,6 +73,10 @@ export function createHandlers({
     'exports.users': exports.users,
     'exports.cancel': async (input) => exports.cancel(input),
     'app.info': async () => app(),
+    'app.restartToUpdate': async () => {
+      if (!updates?.install()) throw new ApiFailure('No update is waiting to be installed')
+      return null
+    },
   }
 
   return async (channel, payload) => {

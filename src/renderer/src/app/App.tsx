@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router'
 import { useSession } from '../features/auth'
+import { UpdateOffer } from '../features/updates'
 import { createQueryClient } from '../lib/query'
 import { router } from './router'
 
@@ -21,6 +22,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ForgetDataOnSignOut />
       <RouterProvider router={router} />
+      <UpdateOffer />
     </QueryClientProvider>
   )
 }

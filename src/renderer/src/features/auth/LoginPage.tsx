@@ -66,6 +66,7 @@ export function LoginPage() {
         {info && (
           <p className="server">
             Server: <span>{info.serverUrl}</span>
+            {info.serverManaged && <span className="managed"> · Managed by your organisation</span>}
             {!info.keychain && ' — no keychain found: your session will not be remembered.'}
           </p>
         )}
