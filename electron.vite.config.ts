@@ -21,7 +21,11 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    build: {
+      // electron-vite leaves the renderer unminified; minified it loads in a fraction of the time.
+      minify: true,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
     plugins: [react()],
   },
 })

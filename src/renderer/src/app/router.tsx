@@ -1,13 +1,7 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { AccessPage } from '../features/access'
 import { LoginPage, RequireSession } from '../features/auth'
-import { DashboardPage } from '../features/dashboard'
-import { EventsPage } from '../features/events'
 import { NotAvailablePage } from '../features/modules'
-import { ResetPasswordPage } from '../features/reset-password'
-import { UserDetailsPage } from '../features/user-details'
-import { UsersPage } from '../features/users'
 import { Shell, type RouteHandle } from './layouts/Shell'
 import { UNAVAILABLE_MODULES } from './nav'
 
@@ -17,10 +11,31 @@ const page = (path: string, title: string, element: ReactNode): RouteObject => (
   handle: { title } satisfies RouteHandle,
 })
 
+/**
+ * A screen loaded when first visited: the Login screen, the first thing every start shows,
+ * does not wait for the code of the tables, forms and dialogs behind it.
+ */
+const lazyPage = (
+  path: string | undefined,
+  title: string,
+  load: () => Promise<ComponentType>,
+): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  lazy: async () => ({ Component: await load() }),
+  handle: { title } satisfies RouteHandle,
+})
+
+const dashboard = async () => (await import('../features/dashboard')).DashboardPage
+
 /** SPEC.md section 2: every route but /login and /reset-password needs a session. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+  {
+    path: '/reset-password',
+    lazy: async () => ({
+      Component: (await import('../features/reset-password')).ResetPasswordPage,
+    }),
+  },
   {
     element: (
       <RequireSession>
@@ -28,11 +43,19 @@ export const router = createBrowserRouter([
       </RequireSession>
     ),
     children: [
-      { index: true, element: <DashboardPage />, handle: { title: 'Dashboard' } },
-      page('/dashboard', 'Dashboard', <DashboardPage />),
-      page('/events', 'Events', <EventsPage />),
-      page('/users', 'Users Management', <UsersPage />),
-      page('/access', 'Roles & Groups', <AccessPage />),
+      lazyPage(undefined, 'Dashboard', dashboard),
+      lazyPage('/dashboard', 'Dashboard', dashboard),
+      lazyPage('/events', 'Events', async () => (await import('../features/events')).EventsPage),
+      lazyPage(
+        '/users',
+        'Users Management',
+        async () => (await import('../features/users')).UsersPage,
+      ),
+      lazyPage(
+        '/access',
+        'Roles & Groups',
+        async () => (await import('../features/access')).AccessPage,
+      ),
       ...Object.entries(UNAVAILABLE_MODULES).map(([path, name]) =>
         page(`/${path}`, name, <NotAvailablePage name={name} />),
       ),
@@ -44,7 +67,13 @@ export const router = createBrowserRouter([
         <Shell iconOnly />
       </RequireSession>
     ),
-    children: [page('/users/:id', 'User Details', <UserDetailsPage />)],
+    children: [
+      lazyPage(
+        '/users/:id',
+        'User Details',
+        async () => (await import('../features/user-details')).UserDetailsPage,
+      ),
+    ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ])
