@@ -37,6 +37,14 @@ const REASONS: Record<number, string> = {
   429: 'Too many attempts; Retry-After says when to try again',
 }
 
+const TAGS: Record<string, string> = {
+  auth: 'Signing in and out, refreshing a session, setting a password from a reset link',
+  users: 'Users: profile, status, password reset, roles and groups held',
+  roles: 'Roles and the groups that contain them',
+  groups: 'Groups and the roles they contain',
+  audit: 'The audit log of every change',
+}
+
 /** The OpenAPI 3.1 document of every registered route, built from the same zod schemas that check requests. */
 export function openApiDocument(specs: RouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -92,7 +100,10 @@ export function openApiDocument(specs: RouteSpec[]) {
     },
     // Relative: the document is served by the API it describes, wherever that runs.
     servers: [{ url: '/' }],
-    tags: [...new Set(specs.map((spec) => spec.tag))].map((name) => ({ name })),
+    tags: [...new Set(specs.map((spec) => spec.tag))].map((name) => ({
+      name,
+      description: TAGS[name] ?? name,
+    })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Error: toSchema(apiErrorSchema, 'output') },
