@@ -294,6 +294,23 @@ describe('password reset', () => {
   const change = (token: string, newPassword: string) =>
     server.request('PUT', '/auth/change-password', { body: { token, newPassword } })
 
+  test('a made-up token is refused before the new password is hashed: a stranger cannot spend the CPU', async () => {
+    const time = async (call: () => Promise<unknown>) => {
+      const started = performance.now()
+      await call()
+      return performance.now() - started
+    }
+    const bogus: number[] = []
+    const hashing: number[] = []
+    for (let i = 0; i < 6; i += 1) {
+      bogus.push(await time(() => change(`made-up-${i}`, 'x'.repeat(1024))))
+      // A sign-in always verifies a password: the cost of one argon2id hash.
+      hashing.push(await time(() => server.login('nobody-at-all', 'x'.repeat(1024))))
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
+    expect(median(bogus)).toBeLessThan(median(hashing) / 2)
+  })
+
   test('the mailed token sets a new password once, and ends every session', async () => {
     const { user, password } = await member()
     const grant = (await server.login(user.username, password)).body
