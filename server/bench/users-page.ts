@@ -23,7 +23,7 @@ const RUNS = 20
 async function main() {
   const config = loadConfig({
     LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
     ...process.env,
   })
   if (!config.admin.password)

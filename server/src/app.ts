@@ -7,16 +7,31 @@ import type { ServerContext } from './context'
 import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
-import { ApiError, errorBody, handleError } from './errors'
+import { createSecurityAudit } from './db/audit'
+import { ApiError, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
+import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
 import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
+import { userAccessRoutes } from './routes/user-access'
+import { userPasswordRoutes } from './routes/user-password'
+import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Security records (failed sign-ins, refused calls) each instance writes a minute at most. */
+const SECURITY_AUDIT_PER_MINUTE = 120
+
+/** Sent with every answer: nothing of the API may be cached, sniffed or leak through a Referer. */
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+}
 
 export interface BuiltServer {
   app: FastifyInstance
@@ -34,12 +49,6 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
-    const context: ServerContext = {
-      config,
-      db,
-      signingKey: await loadSigningKey(db),
-      mailer: createMailer(config.mail),
-    }
     const app = Fastify({
       bodyLimit: BODY_LIMIT_BYTES,
       logger: {
@@ -47,7 +56,17 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
         // Tokens and passwords never reach the log.
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       },
+      clientErrorHandler: handleClientError,
+      // A path segment over the length limit (414) or not decodable (400) gets the standard body.
+      frameworkErrors: handleError,
     })
+    const context: ServerContext = {
+      config,
+      db,
+      signingKey: await loadSigningKey(db),
+      mail: createMailSender(db, createMailer(config.mail), app.log),
+      securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
+    }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -60,6 +79,9 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       }
     })
     app.setErrorHandler(handleError)
+    app.addHook('onSend', async (_request, reply) => {
+      reply.headers(SECURITY_HEADERS)
+    })
     app.setNotFoundHandler((request, reply) =>
       reply
         .status(404)
@@ -71,6 +93,9 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     const routes = [
       ...authRoutes(context),
       ...userRoutes(context),
+      ...userStatusRoutes(context),
+      ...userPasswordRoutes(context),
+      ...userAccessRoutes(context),
       ...roleRoutes(context),
       ...groupRoutes(context),
       ...auditRoutes(context),
@@ -87,8 +112,11 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       }
     })
     app.addHook('onClose', async () => {
+      context.mail.close()
       await db.close()
     })
+    // Mail queued before a restart (or by an instance that stopped) goes out now.
+    context.mail.kick()
     return { app, context, bootstrap }
   } catch (error) {
     await db.close().catch(() => {})

@@ -46,8 +46,10 @@ const envSchema = z.object({
   ),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(28800),
+  SESSION_MAX_SECONDS: positiveInt.default(604800),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
-  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  LOGIN_LOCKOUT_SECONDS: positiveInt.default(900),
+  LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: positiveInt.default(30),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   CORS_ORIGINS: z
     .string()
@@ -72,8 +74,12 @@ export interface ServerConfig {
   resetLinkBase: string
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
+  /** No session outlives this, however often it is refreshed. */
+  sessionMaxSeconds: number
   loginMaxFailures: number
-  loginRateLimitPerMinute: number
+  /** The first temporary lockout; each further one doubles it, up to a day. */
+  loginLockoutSeconds: number
+  loginRateLimitPerAddressPerMinute: number
   refreshRateLimitPerMinute: number
   corsOrigins: string[]
   logLevel: string
@@ -110,8 +116,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     resetLinkBase: e.RESET_LINK_BASE,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_SECONDS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
-    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
+    loginRateLimitPerAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,

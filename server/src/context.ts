@@ -1,11 +1,14 @@
 import type { ServerConfig } from './config'
+import type { SecurityAudit } from './db/audit'
 import type { Database } from './db/database'
-import type { Mailer } from './mail/mailer'
+import type { MailSender } from './mail/sender'
 
 /** What every route module is given: no globals, so a test can build as many servers as it likes. */
 export interface ServerContext {
   config: ServerConfig
   db: Database
   signingKey: Uint8Array
-  mailer: Mailer
+  /** Delivers the mail outbox after each commit and on a timer for retries. */
+  mail: MailSender
+  securityAudit: SecurityAudit
 }

@@ -1,7 +1,8 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../src/shared/contract'
-import { UNIQUE_VIOLATION, sqlState } from './db/database'
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -9,14 +10,29 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  408: 'Request Timeout',
   412: 'Precondition Failed',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+}
+
+/** SQLSTATE of a unique index refusing a duplicate. */
+const UNIQUE_VIOLATION = '23505'
+
+function sqlState(error: unknown): { code?: string; constraint?: string } {
+  if (typeof error !== 'object' || error === null) return {}
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown }
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    constraint: typeof constraint === 'string' ? constraint : undefined,
+  }
 }
 
 /** An error the client is meant to read: its message is sent as it is. */
@@ -98,10 +114,39 @@ function clientMessage(error: FastifyError): string {
       return 'Request body is larger than 1 MiB'
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as application/json'
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A segment of the URL is longer than 100 characters'
+    case 'FST_ERR_BAD_URL':
+      return 'The URL is not valid'
     default:
       if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
         return 'Request body is not valid JSON'
       }
       return error.message
   }
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, a malformed request line,
+ * a timeout) still get the standard error body, over a connection that is then closed.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are larger than the server accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is not valid HTTP']
+  const body = JSON.stringify(errorBody(statusCode, message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n' +
+        `Connection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }

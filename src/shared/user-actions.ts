@@ -26,9 +26,9 @@ const LABELS: Record<StatusAction, string> = {
 export const activeToggle = (user: Pick<User, 'isActive'>): StatusAction =>
   user.isActive ? 'deactivate' : 'activate'
 
-/** What the Locked control offers: the opposite of the user's state. */
-export const lockToggle = (user: Pick<User, 'isLocked'>): StatusAction =>
-  user.isLocked ? 'unlock' : 'lock'
+/** What the Locked control offers: Unlock while either lock holds (it clears a temporary one). */
+export const lockToggle = (user: Pick<User, 'isLocked' | 'loginBlockedUntil'>): StatusAction =>
+  user.isLocked || user.loginBlockedUntil ? 'unlock' : 'lock'
 
 export function statusChange(user: Pick<User, 'username'>, action: StatusAction): StatusChange {
   return {

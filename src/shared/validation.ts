@@ -13,26 +13,39 @@ export const MAX_EMAIL_LENGTH = 254
 export const MAX_PHONE_LENGTH = 40
 export const MAX_PASSWORD_LENGTH = 1024
 
-/** Control characters have no place in a name, and PostgreSQL refuses NUL outright. */
-// eslint-disable-next-line no-control-regex -- matching them is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+/**
+ * Control characters (Unicode Cc: C0, DEL, C1) and invisible format characters (Cf: zero-width
+ * spaces and joiners, bidi overrides, soft hyphens) have no place in a name: they make
+ * `root\u200badmin` look like `rootadmin` or reverse what an administrator reads. PostgreSQL
+ * refuses NUL outright.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u
 
+export const controlCharactersMessage = (label: string) =>
+  `${label} must not contain control or invisible formatting characters`
+
+/** Trimmed and NFC-normalised, so that one name has one spelling whatever keyboard typed it. */
 function requiredText(required: string, max: number, label: string) {
   return z
     .string({ error: required })
     .trim()
+    .normalize('NFC')
     .min(1, { error: required })
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine((value) => !CONTROL_CHARACTERS.test(value), {
-      error: `${label} must not contain control characters`,
+      error: controlCharactersMessage(label),
     })
 }
 
 const emailAddress = z
   .string({ error: 'Email is required' })
   .trim()
+  .normalize('NFC')
   .min(1, { error: 'Email is required' })
   .max(MAX_EMAIL_LENGTH, { error: `Email must be at most ${MAX_EMAIL_LENGTH} characters` })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    error: controlCharactersMessage('Email'),
+  })
   .pipe(z.email({ error: 'Please enter a valid email address' }))
 
 const newPassword = z

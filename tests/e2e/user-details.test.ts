@@ -347,6 +347,41 @@ describe('Quick Actions', () => {
     await expect(serverUser(user.id)).resolves.toMatchObject({ isLocked: false })
   })
 
+  test('a temporary lockout after failed sign-ins shows its end, and Unlock ends it', async () => {
+    const user = await createUser()
+    for (let i = 0; i < 5; i += 1) await app.server.login(user.username, 'wrong-password')
+    const { loginBlockedUntil } = await serverUser(user.id)
+    expect(loginBlockedUntil).toBeTruthy()
+    await open(user)
+    await page()
+      .getByText(/^Temporarily locked until \w{3} \d+, \d{4}, \d+:\d{2} [AP]M$/)
+      .waitFor()
+    await expect(status().getByRole('listitem').nth(1).textContent()).resolves.toBe('Unlocked')
+
+    await quickAction('Unlock').click()
+    await dialog().getByRole('button', { name: 'Unlock', exact: true }).click()
+    await page()
+      .getByText(/^Temporarily locked until/)
+      .waitFor({ state: 'detached' })
+    await expect(serverUser(user.id)).resolves.toMatchObject({ loginBlockedUntil: null })
+    await quickAction('Lock').waitFor()
+  })
+
+  test('a reset email that could not be sent says so', async () => {
+    const user = await createUser()
+    await app.server.request('PUT', `/api/admin/users/${user.id}/reset-password`, { token })
+    await app.server.built.context.mail.idle()
+    // As the sender records a refused delivery.
+    await app.server.built.context.db.query(
+      `UPDATE mail_outbox SET sent_at = NULL, last_error = 'Greeting never received' WHERE user_id = $1`,
+      [user.id],
+    )
+    await open(user)
+    await expect(
+      page().getByRole('alert').filter({ hasText: 'The email could not be sent' }).count(),
+    ).resolves.toBe(1)
+  })
+
   test('Deactivate and Activate ask first and flip the pill and the server', async () => {
     const user = await createUser()
     await open(user)

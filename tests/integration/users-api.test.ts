@@ -297,10 +297,32 @@ describe('reading and updating one user', () => {
       error: 'Not Found',
       message: 'User 999999 not found',
     })
-    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+    // Only plain digits within int4 name a user: never another one through a lenient parse.
+    for (const id of [
+      'abc',
+      '0',
+      '-3',
+      '1.5',
+      '99999999999',
+      '2147483648',
+      '0x10',
+      '1e1',
+      '01',
+      '1%0a',
+      '%201',
+      '1%20',
+      '+1',
+    ]) {
       const bad = await get(`/api/admin/users/${id}`)
-      expect(bad.status).toBe(400)
-      expect(bad.body.message).toBe('id: must be a positive whole number')
+      expect(bad.status, id).toBe(400)
+      expect(bad.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'id: must be a whole number from 1 to 2147483647, in plain digits',
+        details: [
+          { field: 'id', message: 'must be a whole number from 1 to 2147483647, in plain digits' },
+        ],
+      })
     }
   })
 

@@ -17,6 +17,15 @@ describe('status changes from the Active and Locked cells', () => {
     [{ isActive: false }, 'isActive', 'activate', 'Activate', false],
     [{ isLocked: false }, 'isLocked', 'lock', 'Lock', true],
     [{ isLocked: true }, 'isLocked', 'unlock', 'Unlock', false],
+    // A temporary lockout after failed sign-ins is ended by Unlock too.
+    [
+      { isLocked: false, loginBlockedUntil: '2026-11-23T10:00:00.000Z' },
+      'isLocked',
+      'unlock',
+      'Unlock',
+      false,
+    ],
+    [{ isLocked: false, loginBlockedUntil: null }, 'isLocked', 'lock', 'Lock', true],
   ] as const)('%o %s asks to %s', (state, field, action, label, danger) => {
     const changed = { ...user, ...state }
     const offered = field === 'isActive' ? activeToggle(changed) : lockToggle(changed)

@@ -33,6 +33,12 @@ export async function authenticate(
   if (!session.isActive) throw unauthorized('This account is inactive.')
   const caller = { id: session.userId, username: session.username, sessionId: claims.sessionId }
   if (access === 'admin' && !(await isAdmin(ctx.db, ctx.config.admin.roleName, caller.id))) {
+    await ctx.securityAudit(ctx.db, {
+      actor: caller,
+      action: 'access.denied',
+      targetType: 'route',
+      targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+    })
     throw forbidden('Administrator rights are required for this action.')
   }
   return caller

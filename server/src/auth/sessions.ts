@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database'
 import { hashToken, newSecret } from './tokens'
 
@@ -17,13 +17,28 @@ export function sessionIdOf(refreshToken: string): string | undefined {
   return UUID.test(sessionId) ? sessionId : undefined
 }
 
-export async function createSession(tx: Queryable, userId: number, ttlSeconds: number) {
+/**
+ * The token that replaces `presented`: derived from it with the server's key, so that every
+ * refresh presenting the same token within the grace is given the same successor.
+ */
+function successorOf(key: Uint8Array, sessionId: string, presented: string) {
+  return `${sessionId}.${createHmac('sha256', key).update(presented).digest('base64url')}`
+}
+
+export interface SessionLifetime {
+  /** How long a session lasts without a refresh. */
+  ttlSeconds: number
+  /** How long it lasts at most, refreshed or not. */
+  maxSeconds: number
+}
+
+export async function createSession(tx: Queryable, userId: number, lifetime: SessionLifetime) {
   const sessionId = randomUUID()
   const refreshToken = refreshTokenFor(sessionId)
   await tx.query(
     `INSERT INTO sessions (id, user_id, refresh_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [sessionId, userId, hashToken(refreshToken), ttlSeconds],
+     VALUES ($1, $2, $3, now() + make_interval(secs => least($4::float8, $5::float8)))`,
+    [sessionId, userId, hashToken(refreshToken), lifetime.ttlSeconds, lifetime.maxSeconds],
   )
   return { sessionId, refreshToken }
 }
@@ -34,6 +49,7 @@ interface SessionRow {
   previous_refresh_hash: string | null
   in_grace: boolean
   live: boolean
+  retired: boolean
 }
 
 export type Rotation =
@@ -42,39 +58,48 @@ export type Rotation =
   | { kind: 'reused'; userId: number; sessionId: string }
 
 /**
- * Swaps the session's refresh token for a new one. The token just replaced is honoured for a
- * few seconds; after that, presenting it means a copy is in other hands, and the session ends.
- * The session's lifetime slides with every refresh.
+ * Swaps the session's refresh token for its successor. The token just replaced is honoured for
+ * a few seconds and answers the same successor, so concurrent refreshes and a retry after a
+ * lost answer agree. Any other retired token (after its grace, or older) means a copy is in
+ * other hands: the whole session ends. The lifetime slides with every refresh, up to its end.
  */
 export async function rotateRefreshToken(
   tx: Queryable,
+  key: Uint8Array,
   presented: string,
-  ttlSeconds: number,
+  lifetime: SessionLifetime,
 ): Promise<Rotation> {
   const sessionId = sessionIdOf(presented)
   if (!sessionId) return { kind: 'invalid' }
+  const hash = hashToken(presented)
   const [row] = await tx.query<SessionRow>(
     `SELECT user_id, refresh_hash, previous_refresh_hash,
        rotated_at > now() - make_interval(secs => $2) AS in_grace,
-       revoked_at IS NULL AND expires_at > now() AS live
-     FROM sessions WHERE id = $1 FOR UPDATE`,
-    [sessionId, ROTATION_GRACE_SECONDS],
+       revoked_at IS NULL AND expires_at > now() AS live,
+       EXISTS (SELECT 1 FROM retired_refresh_tokens r WHERE r.session_id = s.id AND r.token_hash = $3) AS retired
+     FROM sessions s WHERE id = $1 FOR UPDATE`,
+    [sessionId, ROTATION_GRACE_SECONDS, hash],
   )
   if (!row || !row.live) return { kind: 'invalid' }
-  const hash = hashToken(presented)
-  const current = hash === row.refresh_hash
+  const refreshToken = successorOf(key, sessionId, presented)
   const graced = hash === row.previous_refresh_hash && row.in_grace
-  if (!current && !graced) {
-    if (hash !== row.previous_refresh_hash) return { kind: 'invalid' }
+  if (graced && hashToken(refreshToken) === row.refresh_hash) {
+    return { kind: 'rotated', userId: row.user_id, sessionId, refreshToken }
+  }
+  if (hash !== row.refresh_hash) {
+    if (!row.retired) return { kind: 'invalid' }
     await revokeSession(tx, sessionId)
     return { kind: 'reused', userId: row.user_id, sessionId }
   }
-  const refreshToken = refreshTokenFor(sessionId)
+  await tx.query('INSERT INTO retired_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [
+    hash,
+    sessionId,
+  ])
   await tx.query(
     `UPDATE sessions SET refresh_hash = $2, previous_refresh_hash = $3, rotated_at = now(),
-       expires_at = now() + make_interval(secs => $4)
+       expires_at = least(now() + make_interval(secs => $4::float8), created_at + make_interval(secs => $5::float8))
      WHERE id = $1`,
-    [sessionId, hashToken(refreshToken), hash, ttlSeconds],
+    [sessionId, hashToken(refreshToken), hash, lifetime.ttlSeconds, lifetime.maxSeconds],
   )
   return { kind: 'rotated', userId: row.user_id, sessionId, refreshToken }
 }

@@ -9,7 +9,7 @@ export interface Actor {
 export interface AuditRecord {
   actor: Actor | null
   action: string
-  targetType: 'user' | 'role' | 'group' | 'session'
+  targetType: 'user' | 'role' | 'group' | 'session' | 'route'
   targetId: string | number | null
   changes?: Record<string, unknown>
 }
@@ -29,6 +29,36 @@ export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<vo
     ],
   )
 }
+
+/**
+ * Records of what strangers can cause at will (failed sign-ins, refused calls): each instance
+ * writes at most `perMinute` of them a minute, so that a flood cannot fill the disk. The first
+ * record after a quiet spell says how many were left out.
+ */
+export function createSecurityAudit(perMinute: number) {
+  let windowStart = 0
+  let written = 0
+  let suppressed = 0
+  return async function writeSecurityAudit(tx: Queryable, record: AuditRecord): Promise<void> {
+    const now = Date.now()
+    if (now - windowStart >= 60_000) {
+      windowStart = now
+      written = 0
+    }
+    if (written >= perMinute) {
+      suppressed += 1
+      return
+    }
+    written += 1
+    const left = suppressed
+    suppressed = 0
+    await writeAudit(tx, {
+      ...record,
+      changes: left > 0 ? { ...record.changes, suppressedBefore: left } : record.changes,
+    })
+  }
+}
+export type SecurityAudit = ReturnType<typeof createSecurityAudit>
 
 interface AuditRow {
   id: string | number

@@ -11,16 +11,3 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
-
-/** SQLSTATE codes the server reacts to. */
-export const UNIQUE_VIOLATION = '23505'
-export const FOREIGN_KEY_VIOLATION = '23503'
-
-export function sqlState(error: unknown): { code?: string; constraint?: string } {
-  if (typeof error !== 'object' || error === null) return {}
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown }
-  return {
-    code: typeof code === 'string' ? code : undefined,
-    constraint: typeof constraint === 'string' ? constraint : undefined,
-  }
-}

@@ -5,7 +5,7 @@ import type {
   UserListParams,
   UserSortField,
 } from '../../../src/shared/contract'
-import { conflict } from '../errors'
+import { conflict, notFound } from '../errors'
 import type { Queryable } from './database'
 import { searchCount } from './search-counts'
 
@@ -23,10 +23,19 @@ export interface UserRow {
   created_date: Date
   updated_date: Date
   version: number
+  /** Set only while a temporary lockout after failed sign-ins lasts. */
+  login_blocked_until: Date | null
+  reset_email_status: ResetEmailStatus | null
 }
 
-export const USER_COLUMNS =
-  'id, username, email, first_name, last_name, full_name, phone_number, is_active, is_locked, last_login, created_date, updated_date, version'
+/** The delivery of the newest password-reset email: failed once the last attempt failed. */
+export type ResetEmailStatus = 'pending' | 'sent' | 'failed'
+
+export const USER_COLUMNS = `id, username, email, first_name, last_name, full_name, phone_number, is_active, is_locked,
+  last_login, created_date, updated_date, version,
+  CASE WHEN login_blocked_until > now() THEN login_blocked_until END AS login_blocked_until,
+  (SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' WHEN m.last_error IS NOT NULL THEN 'failed' ELSE 'pending' END
+   FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1) AS reset_email_status`
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
@@ -44,6 +53,8 @@ export function toUser(row: UserRow): User {
     lastLogin: iso(row.last_login),
     createdDate: iso(row.created_date),
     updatedDate: iso(row.updated_date),
+    loginBlockedUntil: iso(row.login_blocked_until),
+    resetEmailStatus: row.reset_email_status,
   }
 }
 
@@ -146,6 +157,13 @@ export async function findUser(
   return row
 }
 
+/** The user of a path id, or a 404. */
+export async function existingUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
+  const user = await findUser(db, id, forUpdate)
+  if (!user) throw notFound(`User ${id} not found`)
+  return user
+}
+
 /** Usernames and emails are unique whatever their case; the unique indexes back this up. */
 export async function assertUnique(
   db: Queryable,
@@ -210,6 +228,7 @@ export interface StatusChange {
   isLocked?: boolean
 }
 
+/** Unlocking also ends a temporary lockout after failed sign-ins, and forgets the failures. */
 export async function updateStatus(
   db: Queryable,
   id: number,
@@ -220,11 +239,39 @@ export async function updateStatus(
        is_active = coalesce($2::boolean, is_active),
        is_locked = coalesce($3::boolean, is_locked),
        failed_logins = CASE WHEN $3::boolean = false THEN 0 ELSE failed_logins END,
+       lockouts = CASE WHEN $3::boolean = false THEN 0 ELSE lockouts END,
+       login_blocked_until = CASE WHEN $3::boolean = false THEN NULL ELSE login_blocked_until END,
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, change.isActive ?? null, change.isLocked ?? null],
   )
   return row!
+}
+
+/** A new password also forgets failed sign-ins, as a successful sign-in would. */
+export async function setPassword(
+  tx: Queryable,
+  id: number,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await tx.query<UserRow>(
+    `UPDATE users SET password_hash = $2, failed_logins = 0, lockouts = 0, login_blocked_until = NULL,
+       updated_date = now(), version = version + 1
+     WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, passwordHash],
+  )
+  return row
+}
+
+export async function findUserByUsername(
+  db: Queryable,
+  username: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`,
+    [username],
+  )
+  return row
 }
 
 /** The profile fields that differ, as `{ field: { from, to } }` for the audit log. */

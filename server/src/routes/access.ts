@@ -40,11 +40,13 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
   const itemSchema = kind === ROLE ? roleSchema : groupSchema
   const linkIds = (body: Record<string, unknown>) => body[kind.linkField] as number[] | undefined
   const linkNames = (row: AccessRow) => row.links.map((link) => link.name)
+  const Noun = `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)}`
 
   return [
     route({
       method: 'GET',
       url: base,
+      operationId: `list${Noun}s`,
       summary: `One page of ${kind.table}, each with its linked ${kind.other}`,
       tag: kind.table,
       access: 'admin',
@@ -59,6 +61,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
     route({
       method: 'POST',
       url: base,
+      operationId: `create${Noun}`,
       summary: `Create a ${kind.noun}, linked to the ${kind.other} listed in ${kind.linkField}`,
       tag: kind.table,
       access: 'admin',
@@ -73,7 +76,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           await replaceLinks(tx, kind, id, linkIds(body) ?? [])
           const created = await findAccess(tx, kind, id)
           await writeAudit(tx, {
-            actor: caller!,
+            actor: caller,
             action: `${kind.noun}.create`,
             targetType: kind.noun,
             targetId: id,
@@ -88,6 +91,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
     route({
       method: 'PUT',
       url: `${base}/:id`,
+      operationId: `update${Noun}`,
       summary: `Rename a ${kind.noun}; when ${kind.linkField} is given, its links are replaced by them`,
       tag: kind.table,
       access: 'admin',
@@ -112,7 +116,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           }
           if (Object.keys(changes).length > 0) {
             await writeAudit(tx, {
-              actor: caller!,
+              actor: caller,
               action: `${kind.noun}.update`,
               targetType: kind.noun,
               targetId: params.id,
@@ -130,6 +134,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
       route({
         method: 'POST',
         url: `${base}/:id/${verb}`,
+        operationId: `${verb}${Noun}`,
         summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a ${kind.noun}`,
         tag: kind.table,
         access: 'admin',
@@ -144,7 +149,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             if (before.active !== active) {
               await updateAccess(tx, kind, params.id, { active })
               await writeAudit(tx, {
-                actor: caller!,
+                actor: caller,
                 action: `${kind.noun}.${verb}`,
                 targetType: kind.noun,
                 targetId: params.id,

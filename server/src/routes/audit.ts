@@ -8,6 +8,7 @@ export function auditRoutes(ctx: ServerContext): RouteSpec[] {
     route({
       method: 'GET',
       url: '/api/admin/audit',
+      operationId: 'listAuditEntries',
       summary: 'The audit log, newest first',
       tag: 'audit',
       access: 'admin',

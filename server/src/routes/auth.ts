@@ -20,23 +20,23 @@ import { hashToken, signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
-import { USER_COLUMNS, findUser, toUser, type UserRow } from '../db/users'
+import { findSignInAccount, recordFailedSignIn, recordSignIn } from '../db/logins'
+import { consumeResetToken, isResetTokenUsable, retireResetTokens } from '../db/reset-tokens'
+import { findUser, setPassword, toUser, type UserRow } from '../db/users'
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors'
 import { route } from './define'
 
 const INVALID_CREDENTIALS = 'Invalid username or password'
+const INVALID_RESET_LINK =
+  'This password reset link is invalid, used or expired. Ask an administrator for a new one.'
 
-function rateLimit(
-  max: number,
-  key: (request: FastifyRequest) => string,
-): { rateLimit: RateLimitOptions } {
+/** A limit per client address and minute; the answer is a 429 with Retry-After. */
+function rateLimit(max: number): { rateLimit: RateLimitOptions } {
   return {
     rateLimit: {
       max,
       timeWindow: '1 minute',
-      // After body parsing, so that the key can name the account.
-      hook: 'preHandler',
-      keyGenerator: key,
+      keyGenerator: (request: FastifyRequest) => request.ip,
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, `Too many attempts. Try again in ${context.after}.`),
     },
@@ -45,6 +45,10 @@ function rateLimit(
 
 export function authRoutes(ctx: ServerContext) {
   const { config, db } = ctx
+  const lifetime = {
+    ttlSeconds: config.refreshTokenTtlSeconds,
+    maxSeconds: config.sessionMaxSeconds,
+  }
 
   async function grant(user: UserRow, sessionId: string, refreshToken: string) {
     return {
@@ -65,75 +69,69 @@ export function authRoutes(ctx: ServerContext) {
     route({
       method: 'POST',
       url: '/auth/login',
+      operationId: 'signIn',
       summary: 'Sign in with a username or email address and a password',
       tag: 'auth',
       access: 'public',
       body: loginRequestSchema,
       response: loginResponseSchema,
       errors: [403, 429],
-      // Keyed by address and account, so one person's typing does not lock out a whole office.
-      rateLimit: rateLimit(config.loginRateLimitPerMinute, (request) => {
-        const body = request.body as { username?: unknown } | undefined
-        return `${request.ip}|${String(body?.username ?? '')
-          .trim()
-          .toLowerCase()}`
-      }),
-      async handler({ body }) {
-        const [user] = await db.query<UserRow & { password_hash: string }>(
-          `SELECT ${USER_COLUMNS}, password_hash FROM users
-           WHERE lower(username) = lower($1) OR lower(email) = lower($1)
-           ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
-          [body.username],
-        )
+      // Per address across every username, so that one address cannot spray passwords; the
+      // lockout of an account is apart from it, temporary and invisible (see recordFailedSignIn).
+      rateLimit: rateLimit(config.loginRateLimitPerAddressPerMinute),
+      async handler({ body, request }) {
+        const account = await findSignInAccount(db, body.username)
+        // Hashed whether or not the account exists or is locked out, so that timing does not tell.
         const valid = await verifyPassword(
           body.password,
-          user?.password_hash ?? (await decoyHash()),
+          account?.password_hash ?? (await decoyHash()),
         )
-        if (!user) throw unauthorized(INVALID_CREDENTIALS)
-        if (!valid) {
-          if (user.is_locked) throw unauthorized(INVALID_CREDENTIALS)
-          const lockedNow = await db.transaction(async (tx) => {
-            const [after] = await tx.query<{ is_locked: boolean }>(
-              `UPDATE users SET failed_logins = failed_logins + 1,
-                 is_locked = is_locked OR failed_logins + 1 >= $2
-               WHERE id = $1 RETURNING is_locked`,
-              [user.id, config.loginMaxFailures],
-            )
-            if (!after?.is_locked) return false
-            await revokeUserSessions(tx, user.id)
-            await writeAudit(tx, {
+        const blocked = account?.login_blocked_until != null
+        if (!account || !valid || blocked) {
+          await db.transaction(async (tx) => {
+            const lockedUntil =
+              account && !blocked
+                ? await recordFailedSignIn(tx, account.id, {
+                    maxFailures: config.loginMaxFailures,
+                    lockoutSeconds: config.loginLockoutSeconds,
+                  })
+                : undefined
+            await ctx.securityAudit(tx, {
               actor: null,
-              action: 'user.lockout',
+              action: 'session.login_failed',
               targetType: 'user',
-              targetId: user.id,
-              changes: { reason: `${config.loginMaxFailures} failed sign-in attempts in a row` },
+              targetId: account?.id ?? null,
+              changes: { username: body.username, address: request.ip },
             })
-            return true
+            if (lockedUntil && account) {
+              await writeAudit(tx, {
+                actor: null,
+                action: 'user.temporary_lockout',
+                targetType: 'user',
+                targetId: account.id,
+                changes: {
+                  until: lockedUntil.toISOString(),
+                  reason: `${config.loginMaxFailures} failed sign-in attempts in a row`,
+                },
+              })
+            }
           })
-          if (lockedNow) {
-            throw forbidden(
-              'Too many failed sign-in attempts: this account is now locked. Ask an administrator to unlock it.',
-            )
-          }
           throw unauthorized(INVALID_CREDENTIALS)
         }
-        if (user.is_locked)
+        if (account.is_locked)
           throw forbidden('This account is locked. Ask an administrator to unlock it.')
-        if (!user.is_active)
+        if (!account.is_active)
           throw forbidden('This account is inactive. Ask an administrator to activate it.')
         const { signedIn, session } = await db.transaction(async (tx) => {
-          const [signedIn] = await tx.query<UserRow>(
-            `UPDATE users SET failed_logins = 0, last_login = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-            [user.id],
-          )
-          const session = await createSession(tx, user.id, config.refreshTokenTtlSeconds)
+          const signedIn = await recordSignIn(tx, account.id)
+          const session = await createSession(tx, account.id, lifetime)
           await writeAudit(tx, {
-            actor: { id: user.id, username: user.username },
+            actor: { id: account.id, username: account.username },
             action: 'session.login',
             targetType: 'session',
             targetId: session.sessionId,
           })
-          return { signedIn: signedIn!, session }
+          return { signedIn, session }
         })
         return grant(signedIn, session.sessionId, session.refreshToken)
       },
@@ -142,20 +140,17 @@ export function authRoutes(ctx: ServerContext) {
     route({
       method: 'POST',
       url: '/auth/refresh',
+      operationId: 'refreshSession',
       summary: 'Exchange a refresh token for a new access token and a new refresh token',
       tag: 'auth',
       access: 'public',
       body: refreshRequestSchema,
       response: refreshResponseSchema,
       errors: [429],
-      rateLimit: rateLimit(config.refreshRateLimitPerMinute, (request) => request.ip),
+      rateLimit: rateLimit(config.refreshRateLimitPerMinute),
       async handler({ body }) {
         const outcome = await db.transaction(async (tx) => {
-          const rotation = await rotateRefreshToken(
-            tx,
-            body.refreshToken,
-            config.refreshTokenTtlSeconds,
-          )
+          const rotation = await rotateRefreshToken(tx, ctx.signingKey, body.refreshToken, lifetime)
           if (rotation.kind === 'invalid') return { rotation }
           if (rotation.kind === 'reused') {
             await writeAudit(tx, {
@@ -190,12 +185,13 @@ export function authRoutes(ctx: ServerContext) {
     route({
       method: 'GET',
       url: '/auth/me',
+      operationId: 'getCurrentUser',
       summary: 'The signed-in user and the active roles they hold',
       tag: 'auth',
       access: 'session',
       response: meResponseSchema,
       async handler({ caller }) {
-        const user = await findUser(db, caller!.id)
+        const user = await findUser(db, caller.id)
         if (!user) throw unauthorized('Session has ended. Sign in again.')
         return { ...toUser(user), roles: await effectiveRoleNames(db, user.id) }
       },
@@ -204,18 +200,19 @@ export function authRoutes(ctx: ServerContext) {
     route({
       method: 'POST',
       url: '/auth/logout',
+      operationId: 'signOut',
       summary: 'End the current session',
       tag: 'auth',
       access: 'session',
       status: 204,
       async handler({ caller }) {
         await db.transaction(async (tx) => {
-          await revokeSession(tx, caller!.sessionId)
+          await revokeSession(tx, caller.sessionId)
           await writeAudit(tx, {
-            actor: caller!,
+            actor: caller,
             action: 'session.logout',
             targetType: 'session',
-            targetId: caller!.sessionId,
+            targetId: caller.sessionId,
           })
         })
       },
@@ -224,37 +221,31 @@ export function authRoutes(ctx: ServerContext) {
     route({
       method: 'PUT',
       url: '/auth/change-password',
+      operationId: 'changePassword',
       summary: 'Set a new password with the single-use token of a reset email',
       tag: 'auth',
       access: 'public',
       body: changePasswordSchema,
       response: z.object({ message: z.string() }),
+      errors: [429],
+      // Hashing a password is the costliest thing a stranger can ask for: limited per address,
+      // and done only for a token that can still be used.
+      rateLimit: rateLimit(config.loginRateLimitPerAddressPerMinute),
       async handler({ body }) {
+        const tokenHash = hashToken(body.token)
+        if (!(await isResetTokenUsable(db, tokenHash))) throw badRequest(INVALID_RESET_LINK)
         const passwordHash = await hashPassword(body.newPassword)
         await db.transaction(async (tx) => {
-          const [token] = await tx.query<{ user_id: number }>(
-            `UPDATE password_reset_tokens SET used_at = now()
-             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-            [hashToken(body.token)],
-          )
-          if (!token)
-            throw badRequest(
-              'This password reset link is invalid, used or expired. Ask an administrator for a new one.',
-            )
-          await tx.query(
-            `UPDATE users SET password_hash = $2, failed_logins = 0, updated_date = now(), version = version + 1 WHERE id = $1`,
-            [token.user_id, passwordHash],
-          )
-          await tx.query(
-            'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
-            [token.user_id],
-          )
-          await revokeUserSessions(tx, token.user_id)
+          const userId = await consumeResetToken(tx, tokenHash)
+          if (userId === undefined) throw badRequest(INVALID_RESET_LINK)
+          await setPassword(tx, userId, passwordHash)
+          await retireResetTokens(tx, userId)
+          await revokeUserSessions(tx, userId)
           await writeAudit(tx, {
             actor: null,
             action: 'user.password_change',
             targetType: 'user',
-            targetId: token.user_id,
+            targetId: userId,
           })
         })
         return { message: 'Password changed' }

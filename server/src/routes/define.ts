@@ -6,22 +6,25 @@ import { ApiError, validationError } from '../errors'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-export interface Handled<P, Q, B> {
+export interface Handled<P, Q, B, A extends Access = Access> {
   params: P
   query: Q
   body: B
-  caller: Caller | undefined
+  /** Who is calling: always known on session and admin routes, never on public ones. */
+  caller: A extends 'public' ? undefined : Caller
   request: FastifyRequest
   reply: FastifyReply
 }
 
 /** One endpoint: its inputs as zod schemas, checked before the handler runs, and its documentation. */
-export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
+export interface RouteSpec<P = unknown, Q = unknown, B = unknown, A extends Access = Access> {
   method: Method
   url: string
+  /** Unique across the API: the name a generated client gives the call. */
+  operationId: string
   summary: string
   tag: string
-  access: Access
+  access: A
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>
@@ -31,11 +34,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   /** Error statuses worth documenting beyond 400/401/403. */
   errors?: number[]
   rateLimit?: RouteOptions['config']
-  handler(input: Handled<P, Q, B>): Promise<unknown>
+  handler(input: Handled<P, Q, B, A>): Promise<unknown>
 }
 
 /** Keeps each spec's types while collecting specs of different shapes in one list. */
-export function route<P = unknown, Q = unknown, B = unknown>(spec: RouteSpec<P, Q, B>): RouteSpec {
+export function route<P = unknown, Q = unknown, B = unknown, A extends Access = Access>(
+  spec: RouteSpec<P, Q, B, A>,
+): RouteSpec {
   return spec as unknown as RouteSpec
 }
 
@@ -72,11 +77,17 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, specs: 
   }
 }
 
-/** A path id such as the 42 of `/api/admin/users/42`: a positive whole number. */
-export const positiveId = z.coerce
-  .number({ error: 'must be a positive whole number' })
-  .int({ error: 'must be a positive whole number' })
-  .positive({ error: 'must be a positive whole number' })
-  .max(2_147_483_647, { error: 'must be a positive whole number' })
+const MAX_ID = 2_147_483_647
+const ID_MESSAGE = `must be a whole number from 1 to ${MAX_ID}, in plain digits`
+
+/**
+ * A path id such as the 42 of `/api/admin/users/42`: plain decimal digits only, so that `0x10`,
+ * `1e1`, ` 1` or `1\n` never name another user, and within the int4 range of the ids.
+ */
+export const positiveId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, { error: ID_MESSAGE })
+  .transform(Number)
+  .refine((id) => id <= MAX_ID, { error: ID_MESSAGE })
 
 export const idParams = z.object({ id: positiveId })

@@ -34,7 +34,15 @@ const REASONS: Record<number, string> = {
   409: 'Conflicts with the current state',
   412: 'If-Match does not match the current version',
   413: 'Body larger than 1 MiB',
-  429: 'Too many attempts',
+  429: 'Too many attempts; Retry-After says when to try again',
+}
+
+const TAGS: Record<string, string> = {
+  auth: 'Signing in and out, refreshing a session, setting a password from a reset link',
+  users: 'Users: profile, status, password reset, roles and groups held',
+  roles: 'Roles and the groups that contain them',
+  groups: 'Groups and the roles they contain',
+  audit: 'The audit log of every change',
 }
 
 /** The OpenAPI 3.1 document of every registered route, built from the same zod schemas that check requests. */
@@ -65,9 +73,11 @@ export function openApiDocument(specs: RouteSpec[]) {
     }
     paths[path] ??= {}
     paths[path][spec.method.toLowerCase()] = {
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      // Public operations say so: without it they would inherit no rule and read as unspecified.
+      security: spec.access === 'public' ? [] : [{ bearer: [] }],
       parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
       ...(spec.body
         ? {
@@ -82,7 +92,18 @@ export function openApiDocument(specs: RouteSpec[]) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Admin Console API', version: '1.0.0' },
+    info: {
+      title: 'Admin Console API',
+      version: '1.0.0',
+      description: 'The reference admin API of the Admin Console (SPEC.md section 7).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: the document is served by the API it describes, wherever that runs.
+    servers: [{ url: '/' }],
+    tags: [...new Set(specs.map((spec) => spec.tag))].map((name) => ({
+      name,
+      description: TAGS[name] ?? name,
+    })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Error: toSchema(apiErrorSchema, 'output') },

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { CONTROL_CHARACTERS, MAX_PASSWORD_LENGTH, changePasswordSchema } from '../validation'
+import {
+  CONTROL_CHARACTERS,
+  controlCharactersMessage,
+  MAX_PASSWORD_LENGTH,
+  changePasswordSchema,
+} from '../validation'
 import { userSchema } from './user'
 
 /** POST /auth/login: the identifier is a username or an email address. */
@@ -7,10 +12,11 @@ export const loginRequestSchema = z.object({
   username: z
     .string({ error: 'username is required' })
     .trim()
+    .normalize('NFC')
     .min(1, { error: 'username is required' })
     .max(320, { error: 'username is too long' })
     .refine((value) => !CONTROL_CHARACTERS.test(value), {
-      error: 'username must not contain control characters',
+      error: controlCharactersMessage('username'),
     }),
   password: z
     .string({ error: 'password is required' })

@@ -16,6 +16,13 @@ export const userSchema = z.object({
   lastLogin: z.string().nullable(),
   createdDate: z.string().nullable(),
   updatedDate: z.string().nullable(),
+  /**
+   * Our server's extensions, optional so that other servers of the contract still validate:
+   * the end of a temporary lockout after failed sign-ins (null when none), and the delivery of
+   * the newest password-reset email.
+   */
+  loginBlockedUntil: z.string().nullable().optional(),
+  resetEmailStatus: z.enum(['pending', 'sent', 'failed']).nullable().optional(),
 })
 export type User = z.infer<typeof userSchema>
 

@@ -72,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ADMIN_PASSWORD: ADMIN.password,
     MAIL_OUTBOX_DIR: outbox,
     LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '10000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
     RESET_LINK_BASE: 'admin-console://reset-password',
     ...database.env,
@@ -124,6 +124,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       return reply.body
     },
     async resetToken(email) {
+      // Mail leaves after the commit, in the background.
+      await built.context.mail.idle()
       const files = (await readdir(outbox)).sort()
       for (const file of files.reverse()) {
         const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'))

@@ -23,6 +23,16 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
             {lockedText(user)}
           </li>
         </ul>
+        {user.loginBlockedUntil ? (
+          <p className="user-login-blocked">
+            Temporarily locked until {formatDateTime(user.loginBlockedUntil)}
+          </p>
+        ) : null}
+        {user.resetEmailStatus === 'failed' ? (
+          <p className="user-mail-failed" role="alert">
+            The email could not be sent
+          </p>
+        ) : null}
         <p className="user-last-login">Last login: {formatDateTime(user.lastLogin, 'Never')}</p>
       </div>
       <div className="user-header-actions">{children}</div>

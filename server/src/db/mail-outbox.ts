@@ -1,0 +1,77 @@
+import type { Queryable } from './database'
+
+export interface OutboxMail {
+  id: number
+  userId: number | null
+  to: string
+  subject: string
+  text: string
+  attempts: number
+}
+
+/** Written in the transaction of what the mail announces: both land, or neither does. */
+export async function enqueueMail(
+  tx: Queryable,
+  mail: { userId: number | null; to: string; subject: string; text: string },
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO mail_outbox (user_id, recipient, subject, body) VALUES ($1, $2, $3, $4)',
+    [mail.userId, mail.to, mail.subject, mail.text],
+  )
+}
+
+/**
+ * Takes up to `limit` due mails for this instance: each is leased for `leaseSeconds` (its next
+ * attempt moves past the lease), so another instance does not send it meanwhile, and a mail whose
+ * sender died is tried again once the lease ends.
+ */
+export async function claimDueMail(
+  db: Queryable,
+  limit: number,
+  leaseSeconds: number,
+): Promise<OutboxMail[]> {
+  const rows = await db.query<{
+    id: string | number
+    user_id: number | null
+    recipient: string
+    subject: string
+    body: string
+    attempts: number
+  }>(
+    `UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM mail_outbox
+       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, user_id, recipient, subject, body, attempts`,
+    [limit, leaseSeconds],
+  )
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    attempts: row.attempts,
+  }))
+}
+
+export async function markMailSent(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [id])
+}
+
+/** Records a failed attempt: tried again after `retryInSeconds`, or given up when undefined. */
+export async function markMailFailed(
+  db: Queryable,
+  id: number,
+  error: string,
+  retryInSeconds: number | undefined,
+): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET last_error = $2,
+       next_attempt_at = now() + make_interval(secs => coalesce($3::float8, 0)),
+       failed_at = CASE WHEN $3::float8 IS NULL THEN now() END
+     WHERE id = $1`,
+    [id, error, retryInSeconds ?? null],
+  )
+}

@@ -1,0 +1,45 @@
+import type { Queryable } from './database'
+
+/** Issues a password-reset token (stored as its hash) and retires any older one of the user. */
+export async function issueResetToken(
+  tx: Queryable,
+  userId: number,
+  tokenHash: string,
+  ttlSeconds: number,
+): Promise<void> {
+  await retireResetTokens(tx, userId)
+  await tx.query(
+    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [tokenHash, userId, ttlSeconds],
+  )
+}
+
+/** Whether a token is unused and unexpired, without using it: checked before any costly work. */
+export async function isResetTokenUsable(db: Queryable, tokenHash: string): Promise<boolean> {
+  const rows = await db.query(
+    'SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [tokenHash],
+  )
+  return rows.length > 0
+}
+
+/** Uses a token once: answers its user, or undefined when it is unknown, used or expired. */
+export async function consumeResetToken(
+  tx: Queryable,
+  tokenHash: string,
+): Promise<number | undefined> {
+  const [row] = await tx.query<{ user_id: number }>(
+    `UPDATE password_reset_tokens SET used_at = now()
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [tokenHash],
+  )
+  return row?.user_id
+}
+
+export async function retireResetTokens(tx: Queryable, userId: number): Promise<void> {
+  await tx.query(
+    'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  )
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { assignmentListSchema } from '../../../src/shared/contract'
+import type { ServerContext } from '../context'
+import {
+  GROUP,
+  ROLE,
+  assign,
+  lockAccess,
+  unassign,
+  userAssignments,
+  type AccessKind,
+} from '../db/access'
+import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
+import { writeAudit } from '../db/audit'
+import { existingUser } from '../db/users'
+import { idParams, positiveId, route, type RouteSpec } from './define'
+
+/** The roles and groups a user holds directly: listed, given and taken away one at a time. */
+export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
+  const { db, config } = ctx
+  return ([ROLE, GROUP] as AccessKind[]).flatMap((kind) => {
+    const plural = kind.table
+    const Noun = `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)}`
+    const otherId = kind === ROLE ? 'roleId' : 'groupId'
+    const params = z.object({ id: positiveId, [otherId]: positiveId }) as unknown as z.ZodType<
+      { id: number } & Record<string, number>
+    >
+    const change = (verb: 'PUT' | 'DELETE') =>
+      route({
+        method: verb,
+        url: `/api/admin/users/:id/${plural}/:${otherId}`,
+        operationId: `${verb === 'PUT' ? 'add' : 'remove'}User${Noun}`,
+        summary: `${verb === 'PUT' ? 'Give a user' : 'Take from a user'} a ${kind.noun} (idempotent); answers the user's ${plural}`,
+        tag: 'users',
+        access: 'admin',
+        params,
+        response: assignmentListSchema,
+        errors: [404, 409],
+        async handler({ params: p, caller }) {
+          const targetId = p[otherId]!
+          return db.transaction(async (tx) => {
+            if (verb === 'DELETE') await lockAdminRights(tx)
+            await existingUser(tx, p.id)
+            const target = await lockAccess(tx, kind, targetId)
+            const changed =
+              verb === 'PUT'
+                ? await assign(tx, kind, p.id, targetId)
+                : await unassign(tx, kind, p.id, targetId)
+            if (changed) {
+              await writeAudit(tx, {
+                actor: caller,
+                action: `user.${kind.noun}_${verb === 'PUT' ? 'add' : 'remove'}`,
+                targetType: 'user',
+                targetId: p.id,
+                changes: { [kind.noun]: { id: target.id, name: target.name } },
+              })
+              if (verb === 'DELETE') await assertAnAdminRemains(tx, config.admin.roleName)
+            }
+            return userAssignments(tx, kind, p.id)
+          })
+        },
+      })
+    return [
+      route({
+        method: 'GET',
+        url: `/api/admin/users/:id/${plural}`,
+        operationId: `listUser${Noun}s`,
+        summary: `The ${plural} a user holds directly`,
+        tag: 'users',
+        access: 'admin',
+        params: idParams,
+        response: assignmentListSchema,
+        errors: [404],
+        async handler({ params: p }) {
+          await existingUser(db, p.id)
+          return userAssignments(db, kind, p.id)
+        },
+      }),
+      change('PUT'),
+      change('DELETE'),
+    ]
+  })
+}

@@ -1,0 +1,82 @@
+import { userSchema } from '../../../src/shared/contract'
+import { revokeUserSessions } from '../auth/sessions'
+import type { ServerContext } from '../context'
+import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
+import { writeAudit } from '../db/audit'
+import { existingUser, toUser, updateStatus, userEtag, type StatusChange } from '../db/users'
+import { conflict } from '../errors'
+import { idParams, route, type RouteSpec } from './define'
+
+interface StatusAction {
+  path: 'activate' | 'deactivate' | 'lock' | 'unlock'
+  operationId: string
+  change: StatusChange
+  /** Taking this away could cost someone administrator rights. */
+  removesRights: boolean
+}
+
+const STATUS_ACTIONS: StatusAction[] = [
+  {
+    path: 'activate',
+    operationId: 'activateUser',
+    change: { isActive: true },
+    removesRights: false,
+  },
+  {
+    path: 'deactivate',
+    operationId: 'deactivateUser',
+    change: { isActive: false },
+    removesRights: true,
+  },
+  { path: 'lock', operationId: 'lockUser', change: { isLocked: true }, removesRights: true },
+  { path: 'unlock', operationId: 'unlockUser', change: { isLocked: false }, removesRights: false },
+]
+
+/** Activate, deactivate, lock and unlock; unlock also ends a temporary sign-in lockout. */
+export function userStatusRoutes(ctx: ServerContext): RouteSpec[] {
+  const { db, config } = ctx
+  return STATUS_ACTIONS.map((action) =>
+    route({
+      method: 'PUT',
+      url: `/api/admin/users/:id/${action.path}`,
+      operationId: action.operationId,
+      summary: `${action.path[0]!.toUpperCase()}${action.path.slice(1)} a user`,
+      tag: 'users',
+      access: 'admin',
+      params: idParams,
+      response: userSchema,
+      errors: [404, 409],
+      async handler({ params, caller, reply }) {
+        const user = await db.transaction(async (tx) => {
+          if (action.removesRights) await lockAdminRights(tx)
+          const before = await existingUser(tx, params.id, true)
+          if (action.removesRights && caller.id === params.id) {
+            throw conflict(`You cannot ${action.path} your own account.`)
+          }
+          const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
+          const from = field === 'isActive' ? before.is_active : before.is_locked
+          const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
+          if (from === action.change[field] && !endsLockout) return before
+          const after = await updateStatus(tx, params.id, action.change)
+          if (action.removesRights) await revokeUserSessions(tx, params.id)
+          await writeAudit(tx, {
+            actor: caller,
+            action: `user.${action.path}`,
+            targetType: 'user',
+            targetId: params.id,
+            changes: {
+              [field]: { from, to: action.change[field] },
+              ...(endsLockout
+                ? { loginBlockedUntil: { from: before.login_blocked_until, to: null } }
+                : {}),
+            },
+          })
+          if (action.removesRights) await assertAnAdminRemains(tx, config.admin.roleName)
+          return after
+        })
+        reply.header('etag', userEtag(user))
+        return toUser(user)
+      },
+    }),
+  )
+}
