@@ -1,5 +1,6 @@
 import { buildServer } from './app'
 import { ConfigError, loadConfig } from './config'
+import { stopOnRequest } from './stop-request'
 
 /** `npm run server`: the reference API in the foreground, configured by the environment. */
 async function main() {
@@ -12,12 +13,7 @@ async function main() {
         'Sign in and change it; it will not be shown again.\n\n',
     )
   }
-  const stop = async () => {
-    await app.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  stopOnRequest(() => app.close())
   await app.listen({ port: config.port, host: config.host })
 }
 
