@@ -2,13 +2,16 @@
  * Calls `stop` once, then exits, on Ctrl-C (SIGINT), SIGTERM or SIGHUP, or when the process
  * that launched this one is gone: `npm run server` starts us through `sh -c`, which dies on a
  * SIGTERM to npm without passing it on, and an orphaned server would keep holding its port.
- * A second signal while stopping exits at once.
+ * A second Ctrl-C while stopping exits at once.
  */
 export function stopOnRequest(stop: () => Promise<unknown>): void {
   const launcher = process.ppid
   let stopping = false
-  const request = () => {
-    if (stopping) process.exit(1)
+  const request = (signal?: NodeJS.Signals) => {
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(1)
+      return
+    }
     stopping = true
     clearInterval(launcherWatch)
     stop().then(

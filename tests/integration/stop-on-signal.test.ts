@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './support/database'
+import { freePort, killGroup, portFreedWithin } from './support/ports'
 
 /**
  * `npm run server` as a developer runs it, stopped the two usual ways: the port must be free
@@ -17,32 +17,10 @@ let database: TestDatabase | undefined
 
 afterEach(async () => {
   // Whatever is left of the process group, on failure too.
-  if (launched?.pid) {
-    try {
-      process.kill(-launched.pid, 'SIGKILL')
-    } catch {
-      // Already gone.
-    }
-  }
+  killGroup(launched?.pid)
   await database?.drop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
-
-function listenOn(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 /** `npm run server` in a process group of its own, on a free port and a fresh DATA_DIR. */
 async function startNpmServer(): Promise<{ npm: ChildProcess; port: number }> {
@@ -73,15 +51,6 @@ async function startNpmServer(): Promise<{ npm: ChildProcess; port: number }> {
     await sleep(250)
   }
   throw new Error('npm run server did not answer /health')
-}
-
-async function portFreedWithin(port: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (await listenOn(port)) return true
-    await sleep(200)
-  }
-  return false
 }
 
 test('SIGTERM to npm run server frees the port: the server itself stops', async () => {
