@@ -34,12 +34,6 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
-    const context: ServerContext = {
-      config,
-      db,
-      signingKey: await loadSigningKey(db),
-      mailer: createMailer(config.mail),
-    }
     const app = Fastify({
       bodyLimit: BODY_LIMIT_BYTES,
       logger: {
@@ -48,6 +42,12 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       },
     })
+    const context: ServerContext = {
+      config,
+      db,
+      signingKey: await loadSigningKey(db),
+      mailer: createMailer(config.mail, app.log),
+    }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {

@@ -3,11 +3,19 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { ServerConfig } from '../config'
+import { writePlainTextCopy } from './plain-text-copy'
 
 export interface Mail {
   to: string
   subject: string
   text: string
+  /** What the mail is, for the development log, e.g. `Reset link for ada`; never a secret. */
+  description: string
+}
+
+/** Where the outbox mailer says, in development, which file holds a mail. */
+export interface OutboxLog {
+  info(message: string): void
 }
 
 export interface Mailer {
@@ -16,14 +24,20 @@ export interface Mailer {
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise every message is written to the outbox folder as an
- * `.eml` file, which is how a developer (and the tests) read the reset links.
+ * `.eml` file and a plain `.txt` copy, which is how a developer (and the tests) read the reset
+ * links.
  */
-export function createMailer(config: ServerConfig['mail']): Mailer {
+export function createMailer(config: ServerConfig['mail'], log: OutboxLog): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl)
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail })
+        await transport.sendMail({
+          from: config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        })
       },
     }
   }
@@ -34,10 +48,19 @@ export function createMailer(config: ServerConfig['mail']): Mailer {
   })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.from, ...mail })
+      const info = await transport.sendMail({
+        from: config.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      })
       await mkdir(config.outboxDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
-      await writeFile(path.join(config.outboxDir, name), info.message as Buffer)
+      const emlFile = path.join(config.outboxDir, name)
+      await writeFile(emlFile, info.message as Buffer)
+      const textFile = await writePlainTextCopy(emlFile, config.from, mail)
+      // The file, never its content: in production not even that.
+      if (config.logOutboxFiles) log.info(`${mail.description} written to ${textFile}`)
     },
   }
 }

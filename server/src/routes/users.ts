@@ -302,6 +302,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
             .send({
               to: target.email,
               subject: 'Choose a new password',
+              description: `Reset link for ${target.username}`,
               text:
                 `Hello ${target.first_name},\n\n` +
                 `An administrator has reset the password of your account "${target.username}".\n` +

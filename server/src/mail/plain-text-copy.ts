@@ -1,0 +1,14 @@
+import { writeFile } from 'node:fs/promises'
+import type { Mail } from './mailer'
+
+/**
+ * Writes the mail as plain UTF-8 text beside its outbox `.eml` and answers the file. The
+ * `.eml` is quoted-printable (a long link is cut by soft line breaks and `=` reads `=3D`), so
+ * this copy is the one a developer opens to copy a reset link. Owner-only: it holds the token.
+ */
+export async function writePlainTextCopy(emlFile: string, from: string, mail: Mail) {
+  const file = emlFile.replace(/\.eml$/, '.txt')
+  const text = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`
+  await writeFile(file, text, { encoding: 'utf8', mode: 0o600 })
+  return file
+}
