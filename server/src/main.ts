@@ -7,10 +7,12 @@ async function main() {
   const config = loadConfig(process.env)
   const { app, bootstrap } = await buildServer(config)
   if (bootstrap?.generatedPassword) {
+    const mailed = config.mail.smtpUrl ? 'by SMTP' : `as a .txt file to ${config.mail.outboxDir}`
     // Printed once, on the terminal only: it is not written to the log or stored anywhere.
     process.stdout.write(
       `\nCreated the first administrator "${bootstrap.username}" with the password: ${bootstrap.generatedPassword}\n` +
-        'Sign in and change it; it will not be shown again.\n\n',
+        'It will not be shown again. To change it, sign in, open Users, choose Reset PW on this\n' +
+        `account and open the link of the mail (sent ${mailed}).\n\n`,
     )
   }
   stopOnRequest(() => app.close())
