@@ -56,26 +56,25 @@ async function main() {
     )
     process.exit(1)
   }
-  let server: ChildProcess | undefined
-  let app: ChildProcess | undefined
+  const started: { server?: ChildProcess; app?: ChildProcess } = {}
   // Ctrl-C, a SIGTERM to npm start, or its launcher gone: the app and the server stop too.
-  stopOnRequest(() => Promise.all([stopChild(app), stopChild(server)]))
+  stopOnRequest(() => Promise.all([stopChild(started.app), stopChild(started.server)]))
   if (!process.env.ADMIN_CONSOLE_API_URL) {
     const seeded = spawnSync(...runTs('server/src/seed/main.ts', ['--demo']), {
       stdio: 'inherit',
     })
     if (seeded.status !== 0) process.exit(seeded.status ?? 1)
-    server = spawn(...runTs('server/src/main.ts'), { stdio: 'inherit' })
-    await waitForHealth(server)
+    started.server = spawn(...runTs('server/src/main.ts'), { stdio: 'inherit' })
+    await waitForHealth(started.server)
   }
   const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
-  app = spawn(electron, ['.'], {
+  started.app = spawn(electron, ['.'], {
     stdio: 'inherit',
     env: { ...process.env, ADMIN_CONSOLE_API_URL: apiUrl },
   })
-  app.on('exit', (code) => {
-    void stopChild(server).finally(() => process.exit(code ?? 0))
+  started.app.on('exit', (code) => {
+    void stopChild(started.server).finally(() => process.exit(code ?? 0))
   })
 }
 
