@@ -48,17 +48,13 @@ export function createMailer(config: ServerConfig['mail'], log: OutboxLog): Mail
   })
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: config.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      })
+      const message = { from: config.from, to: mail.to, subject: mail.subject, text: mail.text }
+      const info = await transport.sendMail(message)
       await mkdir(config.outboxDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
       const emlFile = path.join(config.outboxDir, name)
       await writeFile(emlFile, info.message as Buffer)
-      const textFile = await writePlainTextCopy(emlFile, config.from, mail)
+      const textFile = await writePlainTextCopy(emlFile, message)
       // The file, never its content: in production not even that.
       if (config.logOutboxFiles) log.info(`${mail.description} written to ${textFile}`)
     },
