@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { stopOnRequest } from '../src/main/preview/stop-request'
 
 /**
  * `npm start`: the reference server with demo data in .data/ (unless ADMIN_CONSOLE_API_URL
@@ -10,6 +11,19 @@ import { setTimeout as sleep } from 'node:timers/promises'
  */
 const require = createRequire(import.meta.url)
 const apiUrl = process.env.ADMIN_CONSOLE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`
+
+/** A TypeScript entry point in a node of its own, with no npm or tsx CLI between: signals reach it. */
+function runTs(entry: string, args: string[] = []): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', entry, ...args]]
+}
+
+/** Sends SIGTERM unless it has exited, and waits until it has. */
+async function stopChild(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
 
 /** The installed binary, found without `require('electron')`, which would try to download it. */
 function electronBinary(): string | undefined {
@@ -38,28 +52,29 @@ async function main() {
   if (!electron) {
     process.stderr.write(
       'The Electron binary is not installed here (it could not be downloaded), so the desktop app cannot open.\n' +
-        'Run the same console in Chromium instead: npm run server, then npm run preview.\n',
+        'Run the same console in Chromium instead: npm run seed -- --demo, npm run server, then npm run preview.\n',
     )
     process.exit(1)
   }
-  let server: ChildProcess | undefined
+  const started: { server?: ChildProcess; app?: ChildProcess } = {}
+  // Ctrl-C, a SIGTERM to npm start, or its launcher gone: the app and the server stop too.
+  stopOnRequest(() => Promise.all([stopChild(started.app), stopChild(started.server)]))
   if (!process.env.ADMIN_CONSOLE_API_URL) {
-    const seeded = spawnSync('npm', ['run', '--silent', 'seed', '--', '--demo'], {
+    const seeded = spawnSync(...runTs('server/src/seed/main.ts', ['--demo']), {
       stdio: 'inherit',
     })
     if (seeded.status !== 0) process.exit(seeded.status ?? 1)
-    server = spawn('npm', ['run', '--silent', 'server'], { stdio: 'inherit' })
-    await waitForHealth(server)
+    started.server = spawn(...runTs('server/src/main.ts'), { stdio: 'inherit' })
+    await waitForHealth(started.server)
   }
   const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
-  const app = spawn(electron, ['.'], {
+  started.app = spawn(electron, ['.'], {
     stdio: 'inherit',
     env: { ...process.env, ADMIN_CONSOLE_API_URL: apiUrl },
   })
-  app.on('exit', (code) => {
-    server?.kill('SIGTERM')
-    process.exit(code ?? 0)
+  started.app.on('exit', (code) => {
+    void stopChild(started.server).finally(() => process.exit(code ?? 0))
   })
 }
 

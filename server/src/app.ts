@@ -64,7 +64,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       config,
       db,
       signingKey: await loadSigningKey(db),
-      mail: createMailSender(db, createMailer(config.mail), app.log),
+      mail: createMailSender(db, createMailer(config.mail, app.log), app.log),
       securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.

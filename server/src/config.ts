@@ -61,6 +61,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: optionalText,
 })
 
 export interface ServerConfig {
@@ -70,7 +71,13 @@ export interface ServerConfig {
   databaseUrl: string | undefined
   dataDir: string
   admin: { username: string; email: string; password: string | undefined; roleName: string }
-  mail: { outboxDir: string; smtpUrl: string | undefined; from: string }
+  mail: {
+    outboxDir: string
+    smtpUrl: string | undefined
+    from: string
+    /** Development (NODE_ENV not production): log where each outbox mail was written. */
+    logOutboxFiles: boolean
+  }
   resetLinkBase: string
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
@@ -112,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
+      logOutboxFiles: e.NODE_ENV !== 'production',
     },
     resetLinkBase: e.RESET_LINK_BASE,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

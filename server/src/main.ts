@@ -1,23 +1,15 @@
 import { buildServer } from './app'
 import { ConfigError, loadConfig } from './config'
+import { firstAdminNotice } from './first-admin-notice'
+import { stopOnRequest } from './stop-request'
 
 /** `npm run server`: the reference API in the foreground, configured by the environment. */
 async function main() {
   const config = loadConfig(process.env)
   const { app, bootstrap } = await buildServer(config)
-  if (bootstrap?.generatedPassword) {
-    // Printed once, on the terminal only: it is not written to the log or stored anywhere.
-    process.stdout.write(
-      `\nCreated the first administrator "${bootstrap.username}" with the password: ${bootstrap.generatedPassword}\n` +
-        'Sign in and change it; it will not be shown again.\n\n',
-    )
-  }
-  const stop = async () => {
-    await app.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  // Printed once, on the terminal only: it is not written to the log or stored anywhere.
+  process.stdout.write(firstAdminNotice(bootstrap, config))
+  stopOnRequest(() => app.close())
   await app.listen({ port: config.port, host: config.host })
 }
 

@@ -91,6 +91,39 @@ test('a pasted link works where the page was opened without one', async () => {
   expect((await app.server.login(user.username, 'pasted-pass-3')).status).toBe(200)
 })
 
+test('after a pasted link the token field stays: it shows the token taken, which can be corrected', async () => {
+  const token = await mailedToken()
+  await app.page.goto(app.at('reset-password'))
+  const field = app.page.getByLabel('Reset link or token')
+  // A link mangled on the way: one character too many.
+  await field.fill(`admin-console://reset-password?token=${token}x`)
+  await expect(field.inputValue()).resolves.toBe(`${token}x`)
+  await fill('corrected-pass-4', 'corrected-pass-4')
+  await app.page
+    .getByText('This password reset link is invalid, used or expired.', { exact: false })
+    .waitFor()
+
+  await field.press('End')
+  await field.press('Backspace')
+  await expect(field.inputValue()).resolves.toBe(token)
+  await expect(app.page.getByRole('alert').count()).resolves.toBe(0)
+  await app.page.getByRole('button', { name: 'Change Password' }).click()
+  await app.page.getByText(CHANGED).waitFor()
+  expect((await app.server.login(user.username, 'corrected-pass-4')).status).toBe(200)
+  expect(await seriousViolations(app.page)).toEqual([])
+})
+
+test('a link opened with a token shows it in the field, editable', async () => {
+  await app.page.goto(app.at('reset-password?token=from-the-link'))
+  const field = app.page.getByLabel('Reset link or token')
+  await expect(field.inputValue()).resolves.toBe('from-the-link')
+  await field.fill('')
+  await app.page.getByText(MISSING).waitFor()
+  await expect(
+    app.page.getByRole('button', { name: 'Change Password' }).isDisabled(),
+  ).resolves.toBe(true)
+})
+
 test('Back to Login goes to the Login screen', async () => {
   await app.page.goto(app.at('reset-password?token=x'))
   await app.page.getByRole('button', { name: 'Back to Login' }).click()

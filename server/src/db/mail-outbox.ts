@@ -6,17 +6,19 @@ export interface OutboxMail {
   to: string
   subject: string
   text: string
+  description: string
   attempts: number
 }
 
 /** Written in the transaction of what the mail announces: both land, or neither does. */
 export async function enqueueMail(
   tx: Queryable,
-  mail: { userId: number | null; to: string; subject: string; text: string },
+  mail: Omit<OutboxMail, 'id' | 'attempts'>,
 ): Promise<void> {
   await tx.query(
-    'INSERT INTO mail_outbox (user_id, recipient, subject, body) VALUES ($1, $2, $3, $4)',
-    [mail.userId, mail.to, mail.subject, mail.text],
+    `INSERT INTO mail_outbox (user_id, recipient, subject, body, description)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [mail.userId, mail.to, mail.subject, mail.text, mail.description],
   )
 }
 
@@ -36,6 +38,7 @@ export async function claimDueMail(
     recipient: string
     subject: string
     body: string
+    description: string
     attempts: number
   }>(
     `UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $2), attempts = attempts + 1
@@ -43,7 +46,7 @@ export async function claimDueMail(
        SELECT id FROM mail_outbox
        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, user_id, recipient, subject, body, attempts`,
+     RETURNING id, user_id, recipient, subject, body, description, attempts`,
     [limit, leaseSeconds],
   )
   return rows.map((row) => ({
@@ -52,6 +55,7 @@ export async function claimDueMail(
     to: row.recipient,
     subject: row.subject,
     text: row.body,
+    description: row.description,
     attempts: row.attempts,
   }))
 }

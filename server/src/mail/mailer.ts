@@ -3,11 +3,19 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { ServerConfig } from '../config'
+import { writePlainTextCopy } from './plain-text-copy'
 
 export interface Mail {
   to: string
   subject: string
   text: string
+  /** What the mail is, for the development log, e.g. `Reset link for ada`; never a secret. */
+  description: string
+}
+
+/** Where the outbox mailer says, in development, which file holds a mail. */
+export interface OutboxLog {
+  info(message: string): void
 }
 
 export interface Mailer {
@@ -23,15 +31,20 @@ export const SMTP_TIMEOUTS = {
 
 /**
  * SMTP when `SMTP_URL` is set; otherwise every message is written to the outbox folder as an
- * `.eml` file, which is how a developer (and the tests) read the reset links. The files hold
- * live reset links, so only the server's own user may read them.
+ * `.eml` file and a plain `.txt` copy, which is how a developer (and the tests) read the reset
+ * links. The files hold live reset links, so only the server's own user may read them.
  */
-export function createMailer(config: ServerConfig['mail']): Mailer {
+export function createMailer(config: ServerConfig['mail'], log: OutboxLog): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail })
+        await transport.sendMail({
+          from: config.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        })
       },
     }
   }
@@ -42,10 +55,15 @@ export function createMailer(config: ServerConfig['mail']): Mailer {
   })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.from, ...mail })
+      const message = { from: config.from, to: mail.to, subject: mail.subject, text: mail.text }
+      const info = await transport.sendMail(message)
       await mkdir(config.outboxDir, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`
-      await writeFile(path.join(config.outboxDir, name), info.message as Buffer, { mode: 0o600 })
+      const emlFile = path.join(config.outboxDir, name)
+      await writeFile(emlFile, info.message as Buffer, { mode: 0o600 })
+      const textFile = await writePlainTextCopy(emlFile, message)
+      // The file, never its content: in production not even that.
+      if (config.logOutboxFiles) log.info(`${mail.description} written to ${textFile}`)
     },
   }
 }

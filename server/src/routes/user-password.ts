@@ -35,6 +35,7 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
             userId: params.id,
             to: target.email,
             subject: 'Choose a new password',
+            description: `Reset link for ${target.username}`,
             text:
               `Hello ${target.first_name},\n\n` +
               `An administrator has reset the password of your account "${target.username}".\n` +

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config'
 import { bootstrapAdmin } from '../db/bootstrap'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
+import { firstAdminNotice } from '../first-admin-notice'
 import { seedBulk } from './bulk'
 import { DEMO_PASSWORD, seedDemo } from './demo'
 
@@ -28,11 +29,7 @@ async function main() {
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
-    if (bootstrap?.generatedPassword) {
-      process.stdout.write(
-        `Created the first administrator "${bootstrap.username}" with the password: ${bootstrap.generatedPassword}\n`,
-      )
-    }
+    process.stdout.write(firstAdminNotice(bootstrap, config))
     if (values.demo) {
       const { users: added } = await seedDemo(db, config.admin.roleName)
       process.stdout.write(

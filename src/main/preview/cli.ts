@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveServerUrl } from '../core/config'
 import { startPreview } from './host'
+import { stopOnRequest } from './stop-request'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -46,9 +47,7 @@ async function main() {
     saveDir: values['save-dir'],
   })
   process.stdout.write(`Admin API: ${apiUrl}\nPREVIEW READY ${preview.url}\n`)
-  const stop = () => void preview.close().finally(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  stopOnRequest(() => preview.close())
 }
 
 main().catch((error: unknown) => {

@@ -56,13 +56,6 @@ export function newUser(overrides: Partial<CreateUserRequest> = {}): CreateUserR
   }
 }
 
-/** Mail is written as .eml with quoted-printable text: undo the soft line breaks and escapes. */
-function decodeQuotedPrintable(text: string) {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
-
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase()
   const outbox = await mkdtemp(path.join(tmpdir(), 'admin-console-outbox-'))
@@ -126,9 +119,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async resetToken(email) {
       // Mail leaves after the commit, in the background.
       await built.context.mail.idle()
-      const files = (await readdir(outbox)).sort()
+      // The plain-text copies: the .eml beside each is quoted-printable.
+      const files = (await readdir(outbox)).filter((file) => file.endsWith('.txt')).sort()
       for (const file of files.reverse()) {
-        const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'))
+        const mail = await readFile(path.join(outbox, file), 'utf8')
         if (!mail.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue
         const match = /\?token=([A-Za-z0-9_%-]+)/.exec(mail)
         if (match) return decodeURIComponent(match[1]!)

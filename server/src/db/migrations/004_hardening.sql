@@ -18,6 +18,8 @@ CREATE TABLE mail_outbox (
   recipient text NOT NULL,
   subject text NOT NULL,
   body text NOT NULL,
+  -- What the mail is, for the development log ("Reset link for ada"); never a secret.
+  description text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   attempts integer NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),

@@ -3,7 +3,10 @@ import { TextField } from '../../components/TextField'
 import { MISSING_RESET_TOKEN } from '../../../../shared/validation'
 import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
 
-/** /reset-password: reached from the e-mailed link, or with the token pasted. */
+/**
+ * /reset-password: reached from the e-mailed link, or with the link or token pasted; the token
+ * in use stays in view and editable.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -14,19 +17,17 @@ export function ResetPasswordPage() {
       <form className="login-card" onSubmit={form.submit} noValidate aria-labelledby="reset-title">
         <h1 id="reset-title">Reset Password</h1>
         {!form.token && (
-          <>
-            <p className="form-error" role="alert">
-              {MISSING_RESET_TOKEN}
-            </p>
-            <TextField
-              id="reset-token"
-              label="Reset link or token"
-              value={form.pasted}
-              onChange={form.setPasted}
-              autoComplete="off"
-            />
-          </>
+          <p className="form-error" role="alert">
+            {MISSING_RESET_TOKEN}
+          </p>
         )}
+        <TextField
+          id="reset-token"
+          label="Reset link or token"
+          value={form.tokenText}
+          onChange={form.changeToken}
+          autoComplete="off"
+        />
         <TextField
           id="new-password"
           label="New Password"

@@ -18,17 +18,25 @@ const EMPTY: Fields = { newPassword: '', confirmPassword: '' }
  * section 5 with errors cleared on edit, the server's message inline.
  */
 export function useResetPasswordForm(linkToken: string) {
-  const [pasted, setPasted] = useState('')
+  // What the token field shows, from the link at first; always editable.
+  const [tokenText, setTokenText] = useState(linkToken)
   const [values, setValues] = useState<Fields>(EMPTY)
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const [serverError, setServerError] = useState<string>()
   const [succeeded, setSucceeded] = useState(false)
   const [busy, setBusy] = useState(false)
-  const token = resetTokenFrom(linkToken) || resetTokenFrom(pasted)
+  const token = resetTokenFrom(tokenText)
 
   const change = (field: keyof Fields, value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: undefined }))
+    setServerError(undefined)
+    setSucceeded(false)
+  }
+
+  /** A pasted link gives way to the token it holds, so the token in use can be seen and fixed. */
+  const changeToken = (text: string) => {
+    setTokenText((text.includes('token=') && resetTokenFrom(text)) || text)
     setServerError(undefined)
     setSucceeded(false)
   }
@@ -52,5 +60,16 @@ export function useResetPasswordForm(linkToken: string) {
     } else setServerError(result.error.message || 'Password change failed')
   }
 
-  return { token, pasted, setPasted, values, errors, serverError, succeeded, busy, change, submit }
+  return {
+    token,
+    tokenText,
+    changeToken,
+    values,
+    errors,
+    serverError,
+    succeeded,
+    busy,
+    change,
+    submit,
+  }
 }
