@@ -21,6 +21,8 @@ test('the .txt beside the .eml is UTF-8 text, owner-only, with the link on one l
   const user = await server.createUser(token, { firstName: 'Zoë' })
   const reset = await server.request('PUT', `/api/admin/users/${user.id}/reset-password`, { token })
   expect(reset.status).toBe(200)
+  // Mail leaves after the commit, in the background.
+  await server.built.context.mail.idle()
 
   const files = await readdir(server.outbox)
   const eml = files.find((file) => file.endsWith('.eml'))!
@@ -40,6 +42,16 @@ test('the .txt beside the .eml is UTF-8 text, owner-only, with the link on one l
   expect(changed.status).toBe(200)
   expect((await server.login(user.username, 'from-the-txt-1')).status).toBe(200)
 })
+
+/** The first .txt to appear in the outbox: the server sends mail after the commit. */
+async function firstTextFile(outbox: string): Promise<string> {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+    const found = (await readdir(outbox).catch(() => [])).find((file) => file.endsWith('.txt'))
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no mail in ${outbox} within 15 s`)
+}
 
 /** Signs in as the first administrator of a spawned server and resets its own password. */
 async function resetOwnPassword(spawnedServer: NpmServer) {
@@ -62,7 +74,7 @@ async function resetOwnPassword(spawnedServer: NpmServer) {
   })
   expect(reset.status).toBe(200)
   const outbox = path.join(spawnedServer.dataDir, 'outbox')
-  const txt = (await readdir(outbox)).find((file) => file.endsWith('.txt'))!
+  const txt = await firstTextFile(outbox)
   const text = await readFile(path.join(outbox, txt), 'utf8')
   return { file: path.join(outbox, txt), token: /\?token=(\S+)/.exec(text)![1]! }
 }
