@@ -1,6 +1,7 @@
 import { buildServer } from './app'
-import { ConfigError, loadConfig } from './config'
+import { loadConfig } from './config'
 import { firstAdminNotice } from './first-admin-notice'
+import { runCommand } from './run-command'
 import { stopOnRequest } from './stop-request'
 
 /** `npm run server`: the reference API in the foreground, configured by the environment. */
@@ -13,9 +14,4 @@ async function main() {
   await app.listen({ port: config.port, host: config.host })
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
-  )
-  process.exit(1)
-})
+runCommand(main)

@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
 import { retireResetTokens } from '../db/reset-tokens'
 import { findUserByUsername, setPassword, updateStatus } from '../db/users'
+import { runCommand } from '../run-command'
 
 const USAGE =
   'Usage: npm run admin -- unlock <username> | reset-password <username>   (same DATABASE_URL / DATA_DIR as the server)'
@@ -63,9 +64,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
-  )
-  process.exit(1)
-})
+runCommand(main)

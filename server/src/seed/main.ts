@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open'
 import { firstAdminNotice } from '../first-admin-notice'
 import { seedBulk } from './bulk'
 import { DEMO_PASSWORD, seedDemo } from './demo'
+import { runCommand } from '../run-command'
 
 const USAGE =
   'Usage: npm run seed -- --demo | --users N   (same DATABASE_URL / DATA_DIR as the server)'
@@ -52,9 +53,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
-  )
-  process.exit(1)
-})
+runCommand(main)
