@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { register } from 'node:module'
+import Module, { register } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -18,6 +18,19 @@ let instances = 0
 const importNative = new Script('(url) => import(url)', {
   importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 }).runInThisContext() as (url: string) => Promise<unknown>
+
+const CJS_SHIM = fileURLToPath(new URL('./electron-shim.cjs', import.meta.url))
+
+/** require('electron') from CommonJS packages the host loads goes to the double as well. */
+function redirectElectronRequire() {
+  const loader = Module as unknown as {
+    _resolveFilename(request: string, ...rest: unknown[]): string
+  }
+  const resolve = loader._resolveFilename
+  loader._resolveFilename = function (request, ...rest) {
+    return request === 'electron' ? CJS_SHIM : resolve.call(this, request, ...rest)
+  }
+}
 
 export interface HostRun {
   double: ElectronDouble
@@ -49,6 +62,7 @@ export async function launchHost(options: LaunchOptions = {}): Promise<HostRun> 
         buildUrl: pathToFileURL(BUILD).href,
       },
     })
+    redirectElectronRequire()
     registered = true
   }
   const userData = options.userData ?? (await mkdtemp(join(tmpdir(), 'admin-console-host-')))
@@ -56,6 +70,7 @@ export async function launchHost(options: LaunchOptions = {}): Promise<HostRun> 
   instances += 1
   const doubles = ((globalThis as any).__electronDoubles ??= {}) as Record<string, unknown>
   doubles[instances] = double.electron
+  ;(globalThis as any).__electronLatest = instances
 
   const events = process as NodeJS.EventEmitter
   const before = new Map(PROCESS_EVENTS.map((name) => [name, events.listeners(name)]))
