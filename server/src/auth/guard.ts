@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 import type { Actor } from '../db/audit'
-import { isAdmin } from '../db/admins'
 import { forbidden, unauthorized } from '../errors'
 import type { ServerContext } from '../context'
 import { findLiveSession } from './sessions'
@@ -27,12 +26,17 @@ export async function authenticate(
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
   const claims = await verifyAccessToken(ctx.signingKey, token)
   if (!claims) throw unauthorized('Access token is invalid or expired')
-  const session = await findLiveSession(ctx.db, claims.sessionId, claims.userId)
+  const session = await findLiveSession(
+    ctx.db,
+    claims.sessionId,
+    claims.userId,
+    access === 'admin' ? ctx.config.admin.roleName : null,
+  )
   if (!session) throw unauthorized('Session has ended. Sign in again.')
   if (session.isLocked) throw unauthorized('This account is locked.')
   if (!session.isActive) throw unauthorized('This account is inactive.')
   const caller = { id: session.userId, username: session.username, sessionId: claims.sessionId }
-  if (access === 'admin' && !(await isAdmin(ctx.db, ctx.config.admin.roleName, caller.id))) {
+  if (access === 'admin' && !session.isAdmin) {
     await ctx.securityAudit(ctx.db, {
       actor: caller,
       action: 'access.denied',

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto'
+import { roleHolderIds } from '../db/admins'
 import type { Queryable } from '../db/database'
 import { hashToken, newSecret } from './tokens'
 
@@ -123,15 +124,27 @@ export interface LiveSession {
   username: string
   isActive: boolean
   isLocked: boolean
+  /** Holds `adminRoleName`; false when none was asked about. */
+  isAdmin: boolean
 }
 
-/** The session behind an access token, if it is still live: checked on every request. */
-export async function findLiveSession(db: Queryable, sessionId: string, userId: number) {
+/**
+ * The session behind an access token, if it is still live, its user's state and, when
+ * `adminRoleName` is given, whether that user holds it: checked on every request, in one round
+ * trip to the database.
+ */
+export async function findLiveSession(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  adminRoleName: string | null,
+) {
   const [row] = await db.query<LiveSession>(
-    `SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked"
+    `SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
+       ($3::text IS NOT NULL AND u.id IN (${roleHolderIds('$3')})) AS "isAdmin"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sessionId, userId],
+    [sessionId, userId, adminRoleName],
   )
   return row
 }

@@ -9,30 +9,27 @@ export function lockAdminRights(tx: Queryable): Promise<unknown> {
 }
 
 /**
- * Ids of the users who hold the active administrator role, directly or through an active
- * group, restricted to `$2` when given. Inactive or locked users hold no rights.
+ * Ids of the users who hold the active role named by the parameter `roleName` (e.g. `$1`),
+ * directly or through an active group; whether they are active and unlocked is not asked.
  */
-const ADMIN_IDS = `
-  SELECT u.id FROM users u
-  WHERE u.is_active AND NOT u.is_locked AND ($2::int IS NULL OR u.id = $2) AND u.id IN (
+export const roleHolderIds = (roleName: string) => `
     SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-    WHERE r.active AND lower(r.name) = lower($1)
+    WHERE r.active AND lower(r.name) = lower(${roleName})
     UNION
     SELECT ug.user_id FROM user_groups ug
     JOIN groups g ON g.id = ug.group_id AND g.active
     JOIN group_roles gr ON gr.group_id = g.id
     JOIN roles r ON r.id = gr.role_id
-    WHERE r.active AND lower(r.name) = lower($1)
-  )`
+    WHERE r.active AND lower(r.name) = lower(${roleName})`
 
-export async function isAdmin(db: Queryable, roleName: string, userId: number): Promise<boolean> {
-  const rows = await db.query(ADMIN_IDS, [roleName, userId])
-  return rows.length > 0
-}
+/** Ids of the users with administrator rights: inactive or locked users hold none. */
+const ADMIN_IDS = `
+  SELECT u.id FROM users u
+  WHERE u.is_active AND NOT u.is_locked AND u.id IN (${roleHolderIds('$1')})`
 
 /** Run after a change, inside its transaction: refuses one that leaves nobody in charge. */
 export async function assertAnAdminRemains(tx: Queryable, roleName: string): Promise<void> {
-  const rows = await tx.query(`${ADMIN_IDS} LIMIT 1`, [roleName, null])
+  const rows = await tx.query(`${ADMIN_IDS} LIMIT 1`, [roleName])
   if (rows.length === 0) {
     throw conflict(
       `This change would leave no active administrator. Give another user the ${roleName} role first.`,
