@@ -1,6 +1,8 @@
 /** The error catalogue of SPEC.md section 8, as the main process words its failures. */
 export const NOT_AUTHENTICATED = 'Not authenticated'
 export const SESSION_EXPIRED = 'Session expired'
+/** A signed-in user without administrator rights, at sign-in or when the rights go. */
+export const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
 
 /** Fallbacks with the status, used when the server says nothing readable. */
 export const FALLBACKS = {

@@ -75,6 +75,42 @@ test('signing in through the real Login screen reaches the dashboard, and no tok
   await page.waitForURL(/\/login$/)
 })
 
+const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
+
+test('only administrators get in: anyone else stays on Login with the reason', async () => {
+  const { page, server } = app
+  const member = await server.createUser(await server.token())
+  await page.goto(`${app.preview.url}login`)
+  await page.getByLabel('Username or Email').fill(member.username)
+  await page.getByLabel('Password', { exact: true }).fill('secret-123')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert').textContent()).resolves.toBe(ADMIN_REQUIRED)
+  expect(new URL(page.url()).pathname).toBe('/login')
+  expect(await page.evaluate(() => (globalThis as any).admin.auth.session())).toEqual({
+    ok: true,
+    data: null,
+  })
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('administrator rights lost mid-session: the next call lands on Login with the reason', async () => {
+  const { page, server } = app
+  const root = await server.token()
+  const roles = await server.request('GET', '/api/admin/roles?size=200', { token: root })
+  const adminRole = roles.body.content.find((role: { name: string }) => role.name === 'ADMIN')
+  const user = await server.createUser(root)
+  const grant = `/api/admin/users/${user.id}/roles/${adminRole.id}`
+  await server.request('PUT', grant, { token: root })
+  await app.signIn(user.username, 'secret-123')
+  await page.goto(app.at('users'))
+  await page.getByRole('link', { name: user.username, exact: true }).waitFor()
+
+  await server.request('DELETE', grant, { token: root })
+  await page.getByLabel('Search users').fill(user.username.slice(0, 6))
+  await page.waitForURL(/\/login$/)
+  await page.getByText(ADMIN_REQUIRED).waitFor()
+})
+
 test('the Login screen has no serious accessibility violation', async () => {
   const { page } = app.preview
   await page.goto(`${app.preview.url}login`)

@@ -80,7 +80,7 @@ describe('core against the real server', () => {
       serverUrl: server.url,
       remembered: false,
     })
-    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me'])
+    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me', 'GET /api/admin/roles'])
     expect(h.events).toEqual([{ type: 'session-changed', session: result.ok && result.data }])
     const list = await h.call('users.list', {
       page: 0,
@@ -227,6 +227,61 @@ describe('core against the real server', () => {
         message: expect.stringMatching(/^Network error: could not reach http:\/\/127\.0\.0\.1:9/),
       },
     })
+  })
+
+  test('a user without administrator rights is signed out at once, on the server too', async () => {
+    const token = await server.token()
+    const member = await server.createUser(token)
+    const vault = memoryVault()
+    const h = harness(server, vault)
+    const result = await h.call('auth.login', { username: member.username, password: 'secret-123' })
+    expect(result).toEqual({
+      ok: false,
+      error: { message: 'Administrator rights are required to use this console.', status: 403 },
+    })
+    expect(h.net.calls).toEqual([
+      'POST /auth/login',
+      'GET /auth/me',
+      'GET /api/admin/roles',
+      'POST /auth/logout',
+    ])
+    expect(await vault.read()).toBeNull()
+    expect(await h.call('auth.session')).toEqual({ ok: true, data: null })
+    const live = await server.built.context.db.query(
+      'SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [member.id],
+    )
+    expect(live).toEqual([])
+  })
+
+  test('administrator rights lost mid-session end it with that reason', async () => {
+    const root = await server.token()
+    const admin = await server.createUser(root)
+    const roles = await server.request('GET', '/api/admin/roles?size=200', { token: root })
+    const adminRole = roles.body.content.find((role: { name: string }) => role.name === 'ADMIN')
+    const grant = `/api/admin/users/${admin.id}/roles/${adminRole.id}`
+    await server.request('PUT', grant, { token: root })
+    const h = harness(server)
+    expect(
+      (await h.call('auth.login', { username: admin.username, password: 'secret-123' })).ok,
+    ).toBe(true)
+    await server.request('DELETE', grant, { token: root })
+
+    const result = await h.call('users.list', {})
+    expect(result).toEqual({
+      ok: false,
+      error: { message: 'Administrator rights are required to use this console.', status: 403 },
+    })
+    expect(h.events.at(-1)).toEqual({
+      type: 'session-expired',
+      message: 'Administrator rights are required to use this console.',
+    })
+    expect(h.net.calls.slice(-3)).toEqual([
+      'GET /api/admin/users',
+      'GET /api/admin/roles',
+      'POST /auth/logout',
+    ])
+    expect(await h.call('auth.session')).toEqual({ ok: true, data: null })
   })
 
   test('no bridge result ever holds a token', async () => {

@@ -8,7 +8,7 @@ import {
   type LoginRequest,
   type User,
 } from '../../../shared/contract'
-import { NOT_AUTHENTICATED, SESSION_EXPIRED } from '../../../shared/messages'
+import { ADMIN_REQUIRED, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../../../shared/messages'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { Vault } from '../vault/vault'
 
@@ -62,7 +62,15 @@ export class Session {
     })
     await this.adopt(data, [])
     this.restored = true
-    await this.loadProfile()
+    try {
+      await this.loadProfile()
+      if (!(await this.holdsAdminRights())) throw new ApiFailure(ADMIN_REQUIRED, 403)
+    } catch (error) {
+      // Nothing of a sign-in that cannot use the console is kept, here or on the server.
+      await this.endOnServer()
+      await this.clear()
+      throw error
+    }
     const info = this.info()!
     this.deps.emit({ type: 'session-changed', session: info })
     return info
@@ -76,20 +84,58 @@ export class Session {
   }
 
   async logout(): Promise<void> {
-    const live = this.live
-    if (live?.accessToken) {
-      await send(this.deps.http, {
-        method: 'POST',
-        path: '/auth/logout',
-        headers: { authorization: `${live.tokenType} ${live.accessToken}` },
-      }).catch(() => undefined)
-    }
+    await this.endOnServer()
     await this.clear()
     this.deps.emit({ type: 'session-changed', session: null })
   }
 
-  /** Runs an authenticated call with a fresh token; a 401 is retried once after a refresh. */
+  /**
+   * Runs an authenticated call with a fresh token; a 401 is retried once after a refresh. A 403
+   * from a user who no longer holds administrator rights (not merely refused this one thing)
+   * ends the session: the console is of no use to them.
+   */
   async authorized<T>(request: (authorization: string) => Promise<T>): Promise<T> {
+    try {
+      return await this.withToken(request)
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.status !== 403 || !this.live) throw error
+      if (await this.holdsAdminRights()) throw error
+      await this.endOnServer()
+      await this.clear()
+      this.deps.emit({ type: 'session-expired', message: ADMIN_REQUIRED })
+      throw new ApiFailure(ADMIN_REQUIRED, 403)
+    }
+  }
+
+  /** Whether the signed-in user may use the admin API: any admin call refused with 403 says no. */
+  private async holdsAdminRights(): Promise<boolean> {
+    try {
+      await this.withToken((authorization) =>
+        send(this.deps.http, {
+          method: 'GET',
+          path: '/api/admin/roles?page=0&size=1',
+          headers: { authorization },
+        }),
+      )
+      return true
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 403) return false
+      throw error
+    }
+  }
+
+  /** Revokes the session on the server; a server that cannot be reached is not waited for. */
+  private async endOnServer() {
+    const live = this.live
+    if (!live?.accessToken) return
+    await send(this.deps.http, {
+      method: 'POST',
+      path: '/auth/logout',
+      headers: { authorization: `${live.tokenType} ${live.accessToken}` },
+    }).catch(() => undefined)
+  }
+
+  private async withToken<T>(request: (authorization: string) => Promise<T>): Promise<T> {
     await this.restore()
     if (!this.live) throw new ApiFailure(NOT_AUTHENTICATED)
     if (!this.live.accessToken || this.live.expiresAt - this.deps.clock() <= REFRESH_MARGIN_MS) {
