@@ -5,7 +5,7 @@ import {
   meResponseSchema,
   refreshResponseSchema,
 } from '../../src/shared/contract'
-import { ADMIN, newUser, startServer, type TestServer } from './support/server'
+import { ADMIN, startServer, type TestServer } from './support/server'
 
 let server: TestServer
 let admin: string
@@ -16,12 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-/** A fresh non-admin user and the password it signs in with. */
-async function member() {
-  const payload = newUser()
-  const user = await server.createUser(admin, payload)
-  return { user, password: payload.password }
-}
+const member = () => server.member(admin)
 
 const me = (token: string) => server.request('GET', '/auth/me', { token })
 const adminPut = (path: string) => server.request('PUT', path, { token: admin })

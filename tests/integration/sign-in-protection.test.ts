@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ADMIN, newUser, startServer, type TestServer } from './support/server'
+import { ADMIN, startServer, type TestServer } from './support/server'
 
 const LOCKOUT_SECONDS = 900
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' }
@@ -16,11 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-async function member() {
-  const payload = newUser()
-  const user = await server.createUser(admin, payload)
-  return { user, password: payload.password }
-}
+const member = () => server.member(admin)
 
 const userOf = async (id: number) =>
   (await server.request('GET', `/api/admin/users/${id}`, { token: admin })).body

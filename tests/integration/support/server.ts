@@ -34,6 +34,8 @@ export interface TestServer {
   /** Signs in and answers the access token; throws when that fails. */
   token(username?: string, password?: string): Promise<string>
   createUser(token: string, overrides?: Partial<CreateUserRequest>): Promise<User>
+  /** A fresh user without administrator rights, and the password it signs in with. */
+  member(token: string): Promise<{ user: User; password: string }>
   /** The token of the newest reset link mailed to `email`. */
   resetToken(email: string): Promise<string>
   close(): Promise<void>
@@ -115,6 +117,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       if (reply.status !== 201)
         throw new Error(`create user failed: ${reply.status} ${JSON.stringify(reply.body)}`)
       return reply.body
+    },
+    async member(token) {
+      const payload = newUser()
+      return { user: await server.createUser(token, payload), password: payload.password }
     },
     async resetToken(email) {
       // Mail leaves after the commit, in the background.
