@@ -11,11 +11,22 @@ export type PageInfo = z.infer<typeof pageInfoSchema>
 
 /** SPEC.md section 3: content plus a zero-based page object. */
 export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ content: z.array(item), page: pageInfoSchema })
+  return z.object({
+    content: z.array(item),
+    page: pageInfoSchema,
+    /**
+     * Our server's keyset paging (issue 14): opaque cursors of the next and previous page, null
+     * at either end. Other servers of the contract send neither; clients then page by number.
+     */
+    next: z.string().nullable().optional(),
+    prev: z.string().nullable().optional(),
+  })
 }
 export interface Page<T> {
   content: T[]
   page: PageInfo
+  next?: string | null
+  prev?: string | null
 }
 
 export const MAX_PAGE_SIZE = 200

@@ -52,6 +52,33 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number]
 export const USERS_PAGE_SIZE = 20
 export const MAX_SEARCH_LENGTH = 200
 
+export const USER_STATUS_FILTERS = ['active', 'inactive'] as const
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number]
+export const USER_LOCK_FILTERS = ['true', 'false'] as const
+export const MAX_CURSOR_LENGTH = 1000
+
+const filterId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a positive whole number` })
+    .int({ error: `${name} must be a positive whole number` })
+    .min(1, { error: `${name} must be a positive whole number` })
+    .max(2_147_483_647, { error: `${name} must be a positive whole number` })
+    .optional()
+
+/**
+ * The list's filters, combined with the search (issue 12): status, lock, and a role or group
+ * held (a role directly or through an active group). The same fields select the users of a
+ * bulk action and of an export.
+ */
+export const userFilterFields = {
+  status: z.enum(USER_STATUS_FILTERS, { error: 'status must be active or inactive' }).optional(),
+  locked: z.enum(USER_LOCK_FILTERS, { error: 'locked must be true or false' }).optional(),
+  roleId: filterId('roleId'),
+  groupId: filterId('groupId'),
+}
+export const userFilterSchema = z.object(userFilterFields)
+export type UserFilter = z.input<typeof userFilterSchema>
+
 export const userListQuerySchema = z.object({
   ...pageQueryFields(USERS_PAGE_SIZE),
   search: z
@@ -66,6 +93,13 @@ export const userListQuerySchema = z.object({
     .enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` })
     .default('id'),
   direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }).default('asc'),
+  ...userFilterFields,
+  /** Our server's keyset paging: a page's `next` or `prev`, in place of `page` (issue 14). */
+  cursor: z
+    .string()
+    .max(MAX_CURSOR_LENGTH, { error: `cursor must be at most ${MAX_CURSOR_LENGTH} characters` })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'cursor is not one this server gave' })
+    .optional(),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
 /** The query after defaults: what the server works with. */

@@ -1,0 +1,41 @@
+import { create } from 'zustand'
+
+/** How long a notification stays before it goes by itself. */
+export const NOTIFICATION_MS = 5000
+
+export interface Notification {
+  id: number
+  text: string
+}
+
+interface NotificationState {
+  notifications: Notification[]
+  dismiss(id: number): void
+}
+
+let nextId = 1
+const timers = new Map<number, ReturnType<typeof setTimeout>>()
+
+export const useNotificationStore = create<NotificationState>()((set) => ({
+  notifications: [],
+  dismiss: (id) => {
+    clearTimeout(timers.get(id))
+    timers.delete(id)
+    set((state) => ({ notifications: state.notifications.filter((n) => n.id !== id) }))
+  },
+}))
+
+/**
+ * Tells the administrator that a change succeeded ("User john.doe created", "Changes saved"),
+ * without blocking anything: announced to screen readers, dismissable, gone after a few seconds.
+ */
+export function notify(text: string): void {
+  const id = nextId++
+  useNotificationStore.setState((state) => ({
+    notifications: [...state.notifications, { id, text }],
+  }))
+  timers.set(
+    id,
+    setTimeout(() => useNotificationStore.getState().dismiss(id), NOTIFICATION_MS),
+  )
+}
