@@ -9,6 +9,7 @@ import {
   loginRequestSchema,
   roleInputSchema,
   updateUserSchema,
+  userFilterSchema,
   userListQuerySchema,
 } from './contract'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
@@ -29,6 +30,7 @@ const userExport = z.object({
   exportId,
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
   search: userListQuerySchema.shape.search,
+  filter: userFilterSchema.optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` }),
   direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }),
   columns: z

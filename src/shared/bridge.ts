@@ -11,6 +11,7 @@ import type {
   SortDirection,
   UpdateUserRequest,
   User,
+  UserFilter,
   UserListQuery,
   UserSortField,
 } from './contract'
@@ -57,6 +58,8 @@ export interface UserExportRequest {
   exportId: string
   format: ExportFormat
   search?: string
+  /** The list's filters (issue 12), combined with the search. */
+  filter?: UserFilter
   sort: UserSortField
   direction: SortDirection
   columns: ExportableUserColumn[]
