@@ -1,4 +1,4 @@
-import type { AccessRef, Assignment, Page } from '../../../src/shared/contract'
+import type { AccessRef, Assignment, EffectiveRole, Page } from '../../../src/shared/contract'
 import { badRequest, conflict, notFound } from '../errors'
 import type { Queryable } from './database'
 
@@ -199,4 +199,31 @@ export async function effectiveRoleNames(db: Queryable, userId: number): Promise
     [userId],
   )
   return rows.map((row) => row.name)
+}
+
+/**
+ * Every role a user holds, directly or through an active group, with where it comes from. An
+ * inactive role is listed too (active: false): it grants nothing, but the administrator should
+ * see that the user holds it.
+ */
+export function effectiveRoles(db: Queryable, userId: number): Promise<EffectiveRole[]> {
+  return db.query<EffectiveRole>(
+    `WITH granted AS (
+       SELECT gr.role_id, g.id AS group_id, g.name AS group_name
+       FROM user_groups ug JOIN groups g ON g.id = ug.group_id AND g.active
+       JOIN group_roles gr ON gr.group_id = g.id
+       WHERE ug.user_id = $1),
+     direct AS (SELECT role_id FROM user_roles WHERE user_id = $1)
+     SELECT r.id, r.name, r.active,
+       EXISTS (SELECT 1 FROM direct d WHERE d.role_id = r.id) AS direct,
+       coalesce(
+         (SELECT json_agg(json_build_object('id', v.group_id, 'name', v.group_name)
+                          ORDER BY lower(v.group_name), v.group_id)
+          FROM granted v WHERE v.role_id = r.id),
+         '[]'::json) AS "viaGroups"
+     FROM roles r
+     WHERE r.id IN (SELECT role_id FROM direct UNION SELECT role_id FROM granted)
+     ORDER BY lower(r.name), r.id`,
+    [userId],
+  )
 }

@@ -75,7 +75,7 @@ const SORT_KEYS: Record<UserSortField, string> = {
 }
 
 /** `%`, `_` and `\` in a search term are taken literally. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000

@@ -3,6 +3,8 @@ import {
   groupInputSchema,
   groupPageSchema,
   groupSchema,
+  memberListQuerySchema,
+  memberPageSchema,
   roleInputSchema,
   rolePageSchema,
   roleSchema,
@@ -25,6 +27,7 @@ import {
 } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
+import { groupMembers, roleMembers } from '../db/members'
 import { idParams, route, type RouteSpec } from './define'
 
 function present(kind: AccessKind, row: AccessRow): Role | Group {
@@ -128,6 +131,24 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
         })
         return present(kind, row)
       },
+    }),
+
+    route({
+      method: 'GET',
+      url: `${base}/:id/members`,
+      operationId: `list${Noun}Members`,
+      summary:
+        kind === ROLE
+          ? 'One page of the users who hold a role, directly and/or through active groups, searched as the users list is, with the exact total'
+          : 'One page of the members of a group, searched as the users list is, with the exact total',
+      tag: kind.table,
+      access: 'admin',
+      params: idParams,
+      query: memberListQuerySchema,
+      response: memberPageSchema,
+      errors: [404],
+      handler: ({ params, query }) =>
+        (kind === ROLE ? roleMembers : groupMembers)(db, params.id, query),
     }),
 
     ...(['activate', 'deactivate'] as const).map((verb) =>

@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { assignmentListSchema } from '../../../src/shared/contract'
+import { assignmentListSchema, effectiveRoleListSchema } from '../../../src/shared/contract'
 import type { ServerContext } from '../context'
 import {
   GROUP,
   ROLE,
   assign,
+  effectiveRoles,
   lockAccess,
   unassign,
   userAssignments,
@@ -15,10 +16,29 @@ import { writeAudit } from '../db/audit'
 import { existingUser } from '../db/users'
 import { idParams, positiveId, route, type RouteSpec } from './define'
 
-/** The roles and groups a user holds directly: listed, given and taken away one at a time. */
+/**
+ * The roles and groups a user holds directly: listed, given and taken away one at a time; and
+ * the roles the user holds in effect, with where each comes from.
+ */
 export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
   const { db, config } = ctx
-  return ([ROLE, GROUP] as AccessKind[]).flatMap((kind) => {
+  const effective = route({
+    method: 'GET',
+    url: '/api/admin/users/:id/effective-roles',
+    operationId: 'listUserEffectiveRoles',
+    summary:
+      'Every role a user holds, directly and/or through active groups (viaGroups); inactive roles are listed with active false',
+    tag: 'users',
+    access: 'admin',
+    params: idParams,
+    response: effectiveRoleListSchema,
+    errors: [404],
+    async handler({ params: p }) {
+      await existingUser(db, p.id)
+      return effectiveRoles(db, p.id)
+    },
+  })
+  const held = ([ROLE, GROUP] as AccessKind[]).flatMap((kind) => {
     const plural = kind.table
     const Noun = `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)}`
     const otherId = kind === ROLE ? 'roleId' : 'groupId'
@@ -80,4 +100,5 @@ export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
       change('DELETE'),
     ]
   })
+  return [effective, ...held]
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { accessNameSchema } from '../validation'
 import { pageQueryFields, pageSchema } from './page'
+import { USERS_PAGE_SIZE, userListQuerySchema, userSchema } from './user'
 
 /** Roles and groups link to each other; each side lists the other by id and name. */
 export const accessRefSchema = z.object({ id: z.number().int(), name: z.string() })
@@ -64,3 +65,55 @@ export const assignmentSchema = z.object({
 })
 export type Assignment = z.infer<typeof assignmentSchema>
 export const assignmentListSchema = z.array(assignmentSchema)
+
+/**
+ * GET /api/admin/users/{id}/effective-roles: every role the user holds, assigned directly
+ * and/or granted through groups. Only active groups grant; an inactive role is still listed
+ * (active: false) so the administrator sees it, although it grants nothing.
+ */
+export const effectiveRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  /** Assigned to the user directly. */
+  direct: z.boolean(),
+  /** The active groups of the user that grant the role, by name. */
+  viaGroups: z.array(accessRefSchema),
+})
+export type EffectiveRole = z.infer<typeof effectiveRoleSchema>
+export const effectiveRoleListSchema = z.array(effectiveRoleSchema)
+
+/** A member as the members list shows it: enough to recognise the user and open their page. */
+export const memberUserSchema = userSchema.pick({
+  id: true,
+  username: true,
+  fullName: true,
+  email: true,
+  isActive: true,
+  isLocked: true,
+})
+export type MemberUser = z.infer<typeof memberUserSchema>
+
+/**
+ * One holder of a role (directly and/or through active groups) or one member of a group
+ * (always direct, no groups).
+ */
+export const memberSchema = z.object({
+  user: memberUserSchema,
+  direct: z.boolean(),
+  viaGroups: z.array(accessRefSchema),
+})
+export type Member = z.infer<typeof memberSchema>
+export const memberPageSchema = pageSchema(memberSchema)
+
+/**
+ * GET /api/admin/roles/{id}/members and /groups/{id}/members: paged like the users list, with
+ * its search (the same fields, matched the same way), in the order of the users' ids.
+ */
+export const MEMBERS_PAGE_SIZE = USERS_PAGE_SIZE
+export const memberListQuerySchema = z.object({
+  ...pageQueryFields(MEMBERS_PAGE_SIZE),
+  search: userListQuerySchema.shape.search,
+})
+export type MemberListQuery = z.input<typeof memberListQuerySchema>
+export type MemberListParams = z.output<typeof memberListQuerySchema>
