@@ -7,6 +7,7 @@ import {
   createUserSchema,
   groupInputSchema,
   loginRequestSchema,
+  memberListQuerySchema,
   roleInputSchema,
   updateUserSchema,
   userFilterSchema,
@@ -17,6 +18,7 @@ import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
 const idInput = z.object({ id })
 const assignmentInput = z.object({ id, targetId: id })
+const membersInput = memberListQuerySchema.extend({ id })
 const nothing = z
   .undefined({ error: 'this call takes no input' })
   .or(z.null())
@@ -73,16 +75,19 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'users.groups': idInput,
   'users.addGroup': assignmentInput,
   'users.removeGroup': assignmentInput,
+  'users.effectiveRoles': idInput,
   'roles.list': nothing,
   'roles.create': roleInputSchema,
   'roles.update': roleInputSchema.extend({ id }),
   'roles.activate': idInput,
   'roles.deactivate': idInput,
+  'roles.members': membersInput,
   'groups.list': nothing,
   'groups.create': groupInputSchema,
   'groups.update': groupInputSchema.extend({ id }),
   'groups.activate': idInput,
   'groups.deactivate': idInput,
+  'groups.members': membersInput,
   'exports.users': userExport,
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,

@@ -2,9 +2,12 @@ import type {
   Assignment,
   ChangePasswordRequest,
   CreateUserRequest,
+  EffectiveRole,
   Group,
   GroupInput,
   LoginRequest,
+  Member,
+  MemberListQuery,
   Page,
   Role,
   RoleInput,
@@ -75,6 +78,8 @@ export type ExportOutcome =
 
 export type IdInput = { id: number }
 export type AssignmentInput = { id: number; targetId: number }
+/** Which role or group, and the page and search of its members. */
+export type MembersInput = { id: number } & MemberListQuery
 
 /**
  * Every operation of the admin API, one channel each, with its input and what it answers.
@@ -103,16 +108,19 @@ export interface BridgeOperations {
   'users.groups': [IdInput, Assignment[]]
   'users.addGroup': [AssignmentInput, Assignment[]]
   'users.removeGroup': [AssignmentInput, Assignment[]]
+  'users.effectiveRoles': [IdInput, EffectiveRole[]]
   'roles.list': [undefined, Page<Role>]
   'roles.create': [RoleInput, Role]
   'roles.update': [RoleInput & IdInput, Role]
   'roles.activate': [IdInput, Role]
   'roles.deactivate': [IdInput, Role]
+  'roles.members': [MembersInput, Page<Member>]
   'groups.list': [undefined, Page<Group>]
   'groups.create': [GroupInput, Group]
   'groups.update': [GroupInput & IdInput, Group]
   'groups.activate': [IdInput, Group]
   'groups.deactivate': [IdInput, Group]
+  'groups.members': [MembersInput, Page<Member>]
   'exports.users': [UserExportRequest, ExportOutcome]
   'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
@@ -158,6 +166,7 @@ export interface AdminBridge {
     groups: Call<'users.groups'>
     addGroup: Call<'users.addGroup'>
     removeGroup: Call<'users.removeGroup'>
+    effectiveRoles: Call<'users.effectiveRoles'>
   }
   roles: {
     list: Call<'roles.list'>
@@ -165,6 +174,7 @@ export interface AdminBridge {
     update: Call<'roles.update'>
     activate: Call<'roles.activate'>
     deactivate: Call<'roles.deactivate'>
+    members: Call<'roles.members'>
   }
   groups: {
     list: Call<'groups.list'>
@@ -172,6 +182,7 @@ export interface AdminBridge {
     update: Call<'groups.update'>
     activate: Call<'groups.activate'>
     deactivate: Call<'groups.deactivate'>
+    members: Call<'groups.members'>
   }
   exports: {
     users: Call<'exports.users'>
@@ -219,6 +230,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       groups: call('users.groups'),
       addGroup: call('users.addGroup'),
       removeGroup: call('users.removeGroup'),
+      effectiveRoles: call('users.effectiveRoles'),
     },
     roles: {
       list: call('roles.list'),
@@ -226,6 +238,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       update: call('roles.update'),
       activate: call('roles.activate'),
       deactivate: call('roles.deactivate'),
+      members: call('roles.members'),
     },
     groups: {
       list: call('groups.list'),
@@ -233,6 +246,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       update: call('groups.update'),
       activate: call('groups.activate'),
       deactivate: call('groups.deactivate'),
+      members: call('groups.members'),
     },
     exports: {
       users: call('exports.users'),

@@ -179,6 +179,79 @@ describe('core against the real server', () => {
     expect(stale).toMatchObject({ ok: false, error: { status: 412 } })
   })
 
+  test('effective roles and the members of a role or group come through the bridge', async () => {
+    const h = harness(server)
+    await h.call('auth.login', login)
+    const role = await h.call('roles.create', { name: 'Core Members Role' })
+    const roleId = role.ok && role.data.id
+    const group = await h.call('groups.create', { name: 'Core Members Group', roleIds: [roleId] })
+    const groupId = group.ok && group.data.id
+    const user = await h.call('users.create', {
+      username: 'core-member',
+      email: 'core-member@example.com',
+      password: 'secret-1',
+      firstName: 'Core',
+      lastName: 'Member',
+      phoneNumber: '1',
+    })
+    const userId = user.ok && user.data.id
+    await h.call('users.addGroup', { id: userId, targetId: groupId })
+
+    expect(await h.call('users.effectiveRoles', { id: userId })).toEqual({
+      ok: true,
+      data: [
+        {
+          id: roleId,
+          name: 'Core Members Role',
+          active: true,
+          direct: false,
+          viaGroups: [{ id: groupId, name: 'Core Members Group' }],
+        },
+      ],
+    })
+    const roleMembers = await h.call('roles.members', { id: roleId, search: ' core-mem ' })
+    expect(roleMembers.ok && roleMembers.data).toEqual({
+      content: [
+        {
+          user: {
+            id: userId,
+            username: 'core-member',
+            fullName: 'Core Member',
+            email: 'core-member@example.com',
+            isActive: true,
+            isLocked: false,
+          },
+          direct: false,
+          viaGroups: [{ id: groupId, name: 'Core Members Group' }],
+        },
+      ],
+      page: { number: 0, size: 20, totalElements: 1, totalPages: 1 },
+    })
+    const groupMembers = await h.call('groups.members', { id: groupId, page: 1, size: 5 })
+    expect(groupMembers.ok && groupMembers.data.page).toEqual({
+      number: 1,
+      size: 5,
+      totalElements: 1,
+      totalPages: 1,
+    })
+    expect(h.net.calls).toContain(`GET /api/admin/roles/${roleId}/members`)
+
+    expect(await h.call('roles.members', { id: 999999 })).toMatchObject({
+      ok: false,
+      error: { message: 'Role 999999 not found', status: 404 },
+    })
+    const sent = h.net.calls.length
+    for (const [channel, payload] of [
+      ['users.effectiveRoles', { id: 0 }],
+      ['roles.members', { id: roleId, size: 500 }],
+      ['groups.members', { id: groupId, search: 'x'.repeat(201) }],
+      ['groups.members', { page: 0 }],
+    ] as const) {
+      expect((await h.call(channel, payload)).ok, channel).toBe(false)
+    }
+    expect(h.net.calls.length, 'bad payloads are refused before anything is sent').toBe(sent)
+  })
+
   test('logout calls the server and clears the session', async () => {
     const h = harness(server)
     await h.call('auth.login', login)

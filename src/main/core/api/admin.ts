@@ -2,8 +2,10 @@ import type { z } from 'zod'
 import type { OutputOf, InputOf } from '../../../shared/bridge'
 import {
   assignmentListSchema,
+  effectiveRoleListSchema,
   groupPageSchema,
   groupSchema,
+  memberPageSchema,
   rolePageSchema,
   roleSchema,
   userPageSchema,
@@ -13,6 +15,15 @@ import {
 import type { Fallback } from '../../../shared/messages'
 import type { Session } from '../session/session'
 import { send, type Call, type Http } from './http'
+
+/** A query string of the fields that have a value; an empty search is left out. */
+function queryString(query: object): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  }
+  return params
+}
 
 /** The authenticated calls of SPEC.md section 7, each through the session. */
 export function adminApi(http: Http, session: Session) {
@@ -66,18 +77,20 @@ export function adminApi(http: Http, session: Session) {
       data({ method: 'POST', path: `/api/admin/${kind}/${id}/activate`, schema: item }),
     deactivate: ({ id }: { id: number }) =>
       data({ method: 'POST', path: `/api/admin/${kind}/${id}/deactivate`, schema: item }),
+    members: ({ id, ...query }: InputOf<'roles.members'>) =>
+      data({
+        method: 'GET',
+        path: `/api/admin/${kind}/${id}/members?${queryString(query)}`,
+        schema: memberPageSchema,
+      }),
   })
 
   return {
     users: {
       list(query: InputOf<'users.list'>) {
-        const params = new URLSearchParams()
-        for (const [key, value] of Object.entries(query)) {
-          if (value !== undefined && value !== '') params.set(key, String(value))
-        }
         return data({
           method: 'GET',
-          path: `/api/admin/users?${params}`,
+          path: `/api/admin/users?${queryString(query)}`,
           schema: userPageSchema,
           fallback: 'listUsers',
         })
@@ -120,6 +133,12 @@ export function adminApi(http: Http, session: Session) {
       resetPassword: userAction('reset-password'),
       roles: assignments('roles'),
       groups: assignments('groups'),
+      effectiveRoles: ({ id }: InputOf<'users.effectiveRoles'>) =>
+        data({
+          method: 'GET',
+          path: `/api/admin/users/${id}/effective-roles`,
+          schema: effectiveRoleListSchema,
+        }),
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),
