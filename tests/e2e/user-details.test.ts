@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { seedDemo } from '../../server/src/seed/demo'
 import type { User } from '../../src/shared/contract'
 import { seriousViolations, startConsole } from './support'
 
@@ -516,6 +517,50 @@ describe('roles and groups', () => {
       'user.role_add',
       'user.role_remove',
     ])
+  })
+})
+
+describe('roles held through groups', () => {
+  test('the demo aisha.almansouri holds ADMIN "via IT Operations", its box unticked; the card follows group changes', async () => {
+    const { db, config } = app.server.built.context
+    await seedDemo(db, config.admin.roleName)
+    const found = await app.server.request('GET', '/api/admin/users?search=aisha.almansouri', {
+      token,
+    })
+    const aisha: User = found.body.content[0]
+    expect(aisha.username).toBe('aisha.almansouri')
+    await open(aisha)
+
+    const roles = page().getByRole('region', { name: 'Roles & Permissions' })
+    const groups = page().getByRole('region', { name: 'Group Memberships' })
+    const box = (card: Locator, name: string) => card.getByLabel(name, { exact: true })
+    const choice = (name: string) =>
+      roles.getByRole('listitem').filter({ has: page().getByLabel(name, { exact: true }) })
+    await roles.getByText('via IT Operations', { exact: true }).waitFor()
+    await expect(box(roles, 'ADMIN').isChecked(), 'ADMIN is not assigned directly').resolves.toBe(
+      false,
+    )
+    await expect(choice('ADMIN').textContent()).resolves.toBe('ADMINvia IT Operations')
+    await expect(descriptionOf(box(roles, 'ADMIN'))).resolves.toBe(
+      'via IT Operations A ticked box means assigned directly; “via” names the groups a role is held through.',
+    )
+    await expect(box(roles, 'VIEWER').isChecked(), 'VIEWER is assigned directly').resolves.toBe(
+      true,
+    )
+    await expect(descriptionOf(box(roles, 'VIEWER'))).resolves.toBe('')
+    expect(await seriousViolations(page())).toEqual([])
+
+    // Joining Finance (FINANCE_OFFICER, AUDITOR) and leaving IT Operations: the marks follow.
+    await box(groups, 'Finance').check()
+    await box(groups, 'IT Operations').uncheck()
+    await saveButton().click()
+    await untilDisabled(saveButton())
+    await expect.poll(() => choice('AUDITOR').textContent()).toBe('AUDITORvia Finance')
+    await expect(choice('FINANCE_OFFICER').textContent()).resolves.toBe(
+      'FINANCE_OFFICERvia Finance',
+    )
+    await expect.poll(() => choice('ADMIN').textContent()).toBe('ADMIN')
+    expect(await seriousViolations(page())).toEqual([])
   })
 })
 

@@ -49,6 +49,11 @@ export function useSaveAssignments(id: number, kind: AssignmentKind) {
       const failures = await applyAssignmentDiff(assignmentDiff(original, chosen), calls(kind, id))
       if (failures.length > 0) throw new BridgeFailure(describeAssignmentFailures(failures, nameOf))
     },
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.userAssignments(id, kind) }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.userAssignments(id, kind) }),
+        client.invalidateQueries({ queryKey: queryKeys.userEffectiveRoles(id) }),
+        client.invalidateQueries({ queryKey: queryKeys.members }),
+      ]),
   })
 }

@@ -1,4 +1,4 @@
-import type { UserListQuery } from '../../../shared/contract'
+import type { MemberListQuery, UserListQuery } from '../../../shared/contract'
 
 /** TanStack Query keys of the admin data; a mutation invalidates by these prefixes. */
 export const queryKeys = {
@@ -8,6 +8,12 @@ export const queryKeys = {
   userAssignments: (id: number, kind: AssignmentKind) => ['users', 'one', id, kind] as const,
   roles: ['roles'] as const,
   groups: ['groups'] as const,
+  /** Who holds what changes with assignments and with role–group links alike. */
+  effectiveRoles: ['effective-roles'] as const,
+  userEffectiveRoles: (id: number) => ['effective-roles', id] as const,
+  members: ['members'] as const,
+  accessMembers: (kind: AssignmentKind, id: number, query: MemberListQuery) =>
+    ['members', kind, id, query] as const,
 }
 
 export type AssignmentKind = 'roles' | 'groups'

@@ -5,6 +5,7 @@ import { accessColumns } from './access-columns'
 import { AccessDialog } from './AccessDialog'
 import { ActiveToggleConfirm } from './ActiveToggleConfirm'
 import { emptyText, filterByName } from './filter-by-name'
+import { MembersDialog } from './MembersDialog'
 
 export interface AccessCardProps {
   kind: AccessKind
@@ -34,8 +35,14 @@ export function AccessCard({
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<Editing>(null)
   const [toggling, setToggling] = useState<AccessItem | null>(null)
+  const [membersOf, setMembersOf] = useState<AccessItem | null>(null)
   const columns = useMemo(
-    () => accessColumns(kind, { onToggle: setToggling, onEdit: (item) => setEditing({ item }) }),
+    () =>
+      accessColumns(kind, {
+        onToggle: setToggling,
+        onEdit: (item) => setEditing({ item }),
+        onMembers: setMembersOf,
+      }),
     [kind],
   )
   const shown = useMemo(() => filterByName(items, search), [items, search])
@@ -84,6 +91,9 @@ export function AccessCard({
       )}
       {toggling && (
         <ActiveToggleConfirm kind={kind} item={toggling} onClose={() => setToggling(null)} />
+      )}
+      {membersOf && (
+        <MembersDialog kind={kind} item={membersOf} onClose={() => setMembersOf(null)} />
       )}
     </section>
   )

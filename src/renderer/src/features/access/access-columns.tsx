@@ -5,14 +5,15 @@ import { statusText } from './status-toggle'
 export interface AccessRowActions {
   onToggle: (item: AccessItem) => void
   onEdit: (item: AccessItem) => void
+  onMembers: (item: AccessItem) => void
 }
 
 const col = columnHelper<AccessItem>()
 
-/** ID, name, the linked other side, the Active toggle and Edit (SPEC.md section 2). */
+/** ID, name, the linked other side, the Active toggle, Edit (SPEC.md section 2) and Members (issue 12). */
 export function accessColumns(
   kind: AccessKind,
-  { onToggle, onEdit }: AccessRowActions,
+  { onToggle, onEdit, onMembers }: AccessRowActions,
 ): TableColumn<AccessItem>[] {
   return [
     col.accessor('id', { header: 'ID' }),
@@ -40,14 +41,24 @@ export function accessColumns(
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => (
-        <button
-          type="button"
-          className="secondary"
-          aria-label={`Edit ${kind.noun} ${row.original.name}`}
-          onClick={() => onEdit(row.original)}
-        >
-          Edit
-        </button>
+        <span className="access-actions">
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Edit ${kind.noun} ${row.original.name}`}
+            onClick={() => onEdit(row.original)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Members of ${kind.noun} ${row.original.name}`}
+            onClick={() => onMembers(row.original)}
+          >
+            Members
+          </button>
+        </span>
       ),
     }),
   ]

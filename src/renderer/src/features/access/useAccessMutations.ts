@@ -5,11 +5,16 @@ import { unwrap } from '../../lib/query'
 import type { AccessKind } from './access-kinds'
 import type { AccessFormInput } from './access-form'
 
-/** Links show on both sides, so a change to either refetches both lists. */
+/**
+ * Links show on both sides, so a change to either refetches both lists; links and activation
+ * also decide who holds a role through a group.
+ */
 const refetchBothSides = (client: QueryClient) =>
   Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.roles }),
     client.invalidateQueries({ queryKey: queryKeys.groups }),
+    client.invalidateQueries({ queryKey: queryKeys.effectiveRoles }),
+    client.invalidateQueries({ queryKey: queryKeys.members }),
   ])
 
 export interface SaveAccess extends AccessFormInput {

@@ -1,8 +1,19 @@
 import { useId } from 'react'
+import type { AccessRef } from '../../../../shared/contract'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import type { AssignmentOptions } from '../../api/assignment-options'
+import { viaText } from '../../lib/holding'
 
-/** Roles & Permissions or Group Memberships: one checkbox per role or group. */
+/** The roles a user holds through groups, for the Roles card (issue 12). */
+export interface HeldVia {
+  groups: ReadonlyMap<number, AccessRef[]> | undefined
+  failure?: string
+}
+
+/**
+ * Roles & Permissions or Group Memberships: one checkbox per role or group, ticked when it is
+ * assigned directly. With `heldVia`, a role held through groups is marked "via {groups}".
+ */
 export function AssignmentCard({
   title,
   emptyText,
@@ -10,6 +21,7 @@ export function AssignmentCard({
   chosen,
   disabled,
   onToggle,
+  heldVia,
 }: {
   title: string
   emptyText: string
@@ -17,12 +29,20 @@ export function AssignmentCard({
   chosen: number[]
   disabled: boolean
   onToggle: (id: number, checked: boolean) => void
+  heldVia?: HeldVia
 }) {
   const titleId = useId()
+  const noteId = `${titleId}-note`
   const { items, held, loading, failure } = options
   return (
     <section className="details-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
+      {heldVia && (
+        <p id={noteId} className="details-card-note">
+          A ticked box means assigned directly; “via” names the groups a role is held through.
+        </p>
+      )}
+      {heldVia?.failure && <ErrorBanner message={heldVia.failure} />}
       {failure ? (
         <ErrorBanner message={failure} />
       ) : loading || !items ? (
@@ -35,17 +55,31 @@ export function AssignmentCard({
             const checked = chosen.includes(item.id)
             const isEdited = checked !== Boolean(held?.includes(item.id))
             const inputId = `${titleId}-${item.id}`
+            const via = heldVia?.groups?.get(item.id)
+            // Held through a group: the box still says only whether it is assigned directly.
+            const describedBy = [
+              ...(via ? [`${inputId}-via`, noteId] : []),
+              ...(isEdited ? [`${inputId}-edited`] : []),
+            ]
+            const className = ['choice', via && 'held-via', isEdited && 'edited']
+              .filter(Boolean)
+              .join(' ')
             return (
-              <li key={item.id} className={isEdited ? 'choice edited' : 'choice'}>
+              <li key={item.id} className={className}>
                 <input
                   id={inputId}
                   type="checkbox"
                   checked={checked}
                   disabled={disabled}
-                  aria-describedby={isEdited ? `${inputId}-edited` : undefined}
+                  aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
                   onChange={(event) => onToggle(item.id, event.target.checked)}
                 />
                 <label htmlFor={inputId}>{item.name}</label>
+                {via && (
+                  <span id={`${inputId}-via`} className="via-tag">
+                    {viaText(via)}
+                  </span>
+                )}
                 {!item.active && <span className="inactive-tag">Inactive</span>}
                 {isEdited && (
                   <span id={`${inputId}-edited`} className="edited-tag">

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import type { UserWithVersion } from '../../../../shared/bridge'
+import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { errorMessage } from '../../lib/query'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { ProfileCard } from './ProfileCard'
@@ -12,6 +14,7 @@ import { useUserEditor } from './useUserEditor'
 /** A loaded user: the header with Discard/Save, and the four cards. */
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
+  const rolesHeldVia = useRolesHeldVia(id)
   const locked = editor.saving || editor.reloading
   return (
     <div className="user-details">
@@ -57,6 +60,12 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           chosen={editor.chosen('roles')}
           disabled={locked}
           onToggle={(roleId, checked) => editor.toggle('roles', roleId, checked)}
+          heldVia={{
+            groups: rolesHeldVia.data,
+            failure: rolesHeldVia.isError
+              ? errorMessage(rolesHeldVia.error, 'Failed to load the roles held through groups')
+              : undefined,
+          }}
         />
         <AssignmentCard
           title="Group Memberships"

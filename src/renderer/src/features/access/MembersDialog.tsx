@@ -1,0 +1,65 @@
+import { useId, useMemo } from 'react'
+import { MAX_SEARCH_LENGTH } from '../../../../shared/contract'
+import { DataTable } from '../../components/DataTable'
+import { Dialog } from '../../components/Dialog'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { Pagination } from '../../components/Pagination'
+import type { AccessItem, AccessKind } from './access-kinds'
+import { emptyText } from './filter-by-name'
+import { memberColumns } from './member-columns'
+import { useMembers } from './useMembers'
+
+/** "Members of {name}": who holds the role or is in the group, paged and searchable. */
+export function MembersDialog({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: AccessKind
+  item: AccessItem
+  onClose: () => void
+}) {
+  const searchId = useId()
+  const members = useMembers(kind, item)
+  const columns = useMemo(() => memberColumns(kind), [kind])
+  return (
+    <Dialog
+      title={`Members of ${item.name}`}
+      className="members-dialog"
+      onClose={onClose}
+      footer={
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <div className="members-toolbar">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search members
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search members..."
+          maxLength={MAX_SEARCH_LENGTH}
+          value={members.searchText}
+          onChange={(event) => members.setSearchText(event.target.value)}
+          data-autofocus
+        />
+      </div>
+      {members.error && <ErrorBanner message={members.error} />}
+      <DataTable
+        label={`Members of ${item.name}`}
+        columns={columns}
+        data={members.members}
+        rowKey={(member) => String(member.user.id)}
+        loading={members.loading}
+        loadingText="Loading members..."
+        emptyText={emptyText('Members', members.search)}
+      />
+      {members.page && members.page.totalElements > 0 && (
+        <Pagination page={members.page} shown={members.members.length} onPage={members.goToPage} />
+      )}
+    </Dialog>
+  )
+}

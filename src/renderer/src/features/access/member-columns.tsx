@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import type { Member } from '../../../../shared/contract'
+import { columnHelper, type TableColumn } from '../../components/DataTable'
+import { holdingText } from '../../lib/holding'
+import type { AccessKind } from './access-kinds'
+
+const col = columnHelper<Member>()
+
+/** "Active" or "Inactive", and ", Locked" when locked. */
+export function memberStatus({ isActive, isLocked }: Member['user']): string {
+  return `${isActive ? 'Active' : 'Inactive'}${isLocked ? ', Locked' : ''}`
+}
+
+/**
+ * Username (a link to the user's page), name, email and status; for a role also how it is
+ * held, "direct" and/or "via {groups}" (a group's members are all direct).
+ */
+export function memberColumns(kind: AccessKind): TableColumn<Member>[] {
+  return [
+    col.display({
+      id: 'username',
+      header: 'Username',
+      cell: ({ row }) => (
+        <Link to={`/users/${row.original.user.id}`}>{row.original.user.username}</Link>
+      ),
+    }),
+    col.display({
+      id: 'fullName',
+      header: 'Full Name',
+      cell: ({ row }) => row.original.user.fullName,
+    }),
+    col.display({ id: 'email', header: 'Email', cell: ({ row }) => row.original.user.email }),
+    col.display({
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => memberStatus(row.original.user),
+    }),
+    ...(kind.key === 'roles'
+      ? [col.display({ id: 'held', header: 'Held', cell: ({ row }) => holdingText(row.original) })]
+      : []),
+  ]
+}
