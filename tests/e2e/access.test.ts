@@ -74,7 +74,7 @@ test('both tables show the server data, with "No groups" and "No roles" where no
     'Auditor',
     'No groups',
     'Active',
-    'Edit',
+    'EditMembers',
   ])
   const headers = await table('Roles').getByRole('columnheader').allTextContents()
   expect(headers).toEqual(['ID', 'Role', 'Groups', 'Active', 'Actions'])
@@ -86,7 +86,7 @@ test('both tables show the server data, with "No groups" and "No roles" where no
     'Finance',
     'No roles',
     'Active',
-    'Edit',
+    'EditMembers',
   ])
   expect(await names('Roles')).toEqual(['ADMIN', 'Auditor'])
   expect(await names('Groups')).toEqual(['Support Staff', 'Finance'])
@@ -273,4 +273,94 @@ test('Refresh picks up a change made elsewhere', async () => {
 test('the screen has no serious accessibility violation', async () => {
   await openAccess()
   expect(await seriousViolations(app.page)).toEqual([])
+})
+
+test('Members of ADMIN lists who holds it, directly or "via IT Operations"; search narrows; a username opens the user', async () => {
+  const { page } = app
+  const post = async (path: string, body: unknown) => {
+    const reply = await app.server.request('POST', path, { token, body })
+    expect(reply.status).toBe(201)
+    return reply.body
+  }
+  const adminRole = (await serverRoles()).find((role) => role.name === 'ADMIN')!
+  const itOperations = await post('/api/admin/groups', {
+    name: 'IT Operations',
+    roleIds: [adminRole.id],
+  })
+  const aisha = await app.server.createUser(token, {
+    username: 'aisha.almansouri',
+    email: 'aisha.almansouri@ops-hub.example',
+    firstName: 'Aisha',
+    lastName: 'Al Mansouri',
+  })
+  const joined = await app.server.request(
+    'PUT',
+    `/api/admin/users/${aisha.id}/groups/${itOperations.id}`,
+    { token },
+  )
+  expect(joined.status).toBe(200)
+
+  await openAccess()
+  await page.getByRole('button', { name: 'Members of role ADMIN' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Members of ADMIN' })
+  const members = dialog.getByRole('table', { name: 'Members of ADMIN' })
+  const rowOf = (username: string) =>
+    members.getByRole('row').filter({ has: page.getByRole('link', { name: username }) })
+  await rowOf('aisha.almansouri').waitFor()
+  expect(await members.getByRole('columnheader').allTextContents()).toEqual([
+    'Username',
+    'Full Name',
+    'Email',
+    'Status',
+    'Held',
+  ])
+  expect(await rowOf('root').getByRole('cell').allTextContents()).toEqual([
+    'root',
+    expect.any(String),
+    'root@example.com',
+    'Active',
+    'direct',
+  ])
+  expect(await rowOf('aisha.almansouri').getByRole('cell').allTextContents()).toEqual([
+    'aisha.almansouri',
+    'Aisha Al Mansouri',
+    'aisha.almansouri@ops-hub.example',
+    'Active',
+    'via IT Operations',
+  ])
+  await dialog.getByText('1-2 of 2').waitFor()
+  expect(await seriousViolations(page)).toEqual([])
+
+  const search = dialog.getByRole('searchbox', { name: 'Search members' })
+  await search.fill('MANSOURI')
+  await expect.poll(() => members.getByRole('link').allTextContents()).toEqual(['aisha.almansouri'])
+  await dialog.getByText('1-1 of 1').waitFor()
+  await search.fill('nobody by that name')
+  await members.getByText('No members match "nobody by that name".').waitFor()
+  await expect(dialog.getByRole('navigation', { name: 'Pagination' }).count()).resolves.toBe(0)
+  expect(await seriousViolations(page)).toEqual([])
+  await search.fill('aisha')
+  await members.getByRole('link', { name: 'aisha.almansouri' }).click()
+  await page.waitForURL(new RegExp(`/users/${aisha.id}$`))
+  await page.getByRole('heading', { name: 'Aisha Al Mansouri', level: 2 }).waitFor()
+  await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+})
+
+test('Members of a group lists its members without a "Held" column, and Close closes it', async () => {
+  const { page } = app
+  await openAccess()
+  await page.getByRole('button', { name: 'Members of group IT Operations' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Members of IT Operations' })
+  const members = dialog.getByRole('table', { name: 'Members of IT Operations' })
+  await members.getByRole('link', { name: 'aisha.almansouri' }).waitFor()
+  expect(await members.getByRole('columnheader').allTextContents()).toEqual([
+    'Username',
+    'Full Name',
+    'Email',
+    'Status',
+  ])
+  await expect(members.getByRole('link').count()).resolves.toBe(1)
+  expect(await seriousViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.waitFor({ state: 'detached' })
 })
