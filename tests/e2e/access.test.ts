@@ -364,3 +364,37 @@ test('Members of a group lists its members without a "Held" column, and Close cl
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'detached' })
 })
+
+test('the members list pages by 20 with the pagination of the users list', async () => {
+  const { page } = app
+  const created = await app.server.request('POST', '/api/admin/groups', {
+    token,
+    body: { name: 'Late Shift', roleIds: [] },
+  })
+  expect(created.status).toBe(201)
+  const lateShift: Group = created.body
+  const joined: string[] = []
+  for (let i = 0; i < 21; i += 1) {
+    const user = await app.server.createUser(token)
+    const reply = await app.server.request(
+      'PUT',
+      `/api/admin/users/${user.id}/groups/${lateShift.id}`,
+      { token },
+    )
+    expect(reply.status).toBe(200)
+    joined.push(user.username)
+  }
+  await openAccess()
+  await page.getByRole('button', { name: 'Members of group Late Shift' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Members of Late Shift' })
+  const links = () => dialog.getByRole('table').getByRole('link').allTextContents()
+  await dialog.getByText('1-20 of 21').waitFor()
+  expect(await links()).toEqual(joined.slice(0, 20))
+  await dialog.getByRole('button', { name: 'Next' }).click()
+  await dialog.getByText('21-21 of 21').waitFor()
+  await expect.poll(links).toEqual(joined.slice(20))
+  await expect(dialog.getByText('2 / 2').isVisible()).resolves.toBe(true)
+  await dialog.getByRole('searchbox', { name: 'Search members' }).fill(joined[3]!)
+  await dialog.getByText('1-1 of 1', { exact: true }).waitFor()
+  expect(await links(), 'a new search starts from the first page').toEqual([joined[3]])
+})
