@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { memberStatus } from '../../src/renderer/src/features/access/member-columns'
-import { membersQuery } from '../../src/renderer/src/features/access/useMembers'
+import { memberStatus } from '../../src/renderer/src/features/access/member-status'
+import { membersQuery } from '../../src/renderer/src/features/access/members-query'
 import { holdingText, viaText } from '../../src/renderer/src/lib/holding'
 
 const it = { id: 1, name: 'IT Operations' }

@@ -3,13 +3,9 @@ import type { Member } from '../../../../shared/contract'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { holdingText } from '../../lib/holding'
 import type { AccessKind } from './access-kinds'
+import { memberStatus } from './member-status'
 
 const col = columnHelper<Member>()
-
-/** "Active" or "Inactive", and ", Locked" when locked. */
-export function memberStatus({ isActive, isLocked }: Member['user']): string {
-  return `${isActive ? 'Active' : 'Inactive'}${isLocked ? ', Locked' : ''}`
-}
 
 /**
  * Username (a link to the user's page), name, email and status; for a role also how it is

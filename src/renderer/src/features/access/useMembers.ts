@@ -1,19 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { MEMBERS_PAGE_SIZE, type MemberListQuery } from '../../../../shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AccessItem, AccessKind } from './access-kinds'
+import { membersQuery } from './members-query'
 
 const SEARCH_DELAY_MS = 300
-
-/** The request for one page of members; an empty search is left out, as on the users list. */
-export function membersQuery(search: string, page: number): MemberListQuery {
-  const term = search.trim()
-  return { page, size: MEMBERS_PAGE_SIZE, ...(term ? { search: term } : {}) }
-}
 
 /**
  * One page of the users who hold a role or are in a group, searched as the users list is. A
