@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import type { OutputOf, InputOf } from '../../../shared/bridge'
 import {
   assignmentListSchema,
+  bulkResultSchema,
+  type BulkAction,
   groupPageSchema,
   groupSchema,
   rolePageSchema,
@@ -11,6 +13,7 @@ import {
   ACCESS_PAGE_SIZE,
 } from '../../../shared/contract'
 import type { Fallback } from '../../../shared/messages'
+import type { BulkChunk } from '../bulk/run-bulk'
 import type { Session } from '../session/session'
 import { send, type Call, type Http } from './http'
 
@@ -120,6 +123,13 @@ export function adminApi(http: Http, session: Session) {
       resetPassword: userAction('reset-password'),
       roles: assignments('roles'),
       groups: assignments('groups'),
+      bulk: (action: BulkAction, body: BulkChunk) =>
+        data({
+          method: 'POST',
+          path: `/api/admin/users/bulk/${action}`,
+          body,
+          schema: bulkResultSchema,
+        }),
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),
