@@ -129,6 +129,40 @@ test('select all matching a search, Deactivate: my own account is the one failur
   expect(await rows.filter({ hasText: 'Inactive' }).count()).toBe(19)
 })
 
+test('Assign Role and Add to Group ask which one, name it in the confirm, and give it to each user', async () => {
+  const { page } = app
+  const role = (
+    await app.server.request('POST', '/api/admin/roles', { token, body: { name: 'Bulk Auditors' } })
+  ).body
+  const group = (
+    await app.server.request('POST', '/api/admin/groups', { token, body: { name: 'Bulk Crew' } })
+  ).body
+  await search('Trio', 3)
+  await page.getByRole('checkbox', { name: 'Select page' }).check()
+
+  for (const [button, label, name, text] of [
+    ['Assign Role', 'Role', role.name, 'Assign role "Bulk Auditors" to 3 users?'],
+    ['Add to Group', 'Group', group.name, 'Add 3 users to group "Bulk Crew"?'],
+  ] as const) {
+    await bar().getByRole('button', { name: button }).click()
+    const confirm = dialog('Please Confirm')
+    expect(await confirm.getByRole('button', { name: button }).isDisabled()).toBe(true)
+    await confirm.getByLabel(label).selectOption({ label: name })
+    expect(await confirm.getByRole('paragraph').innerText()).toBe(text)
+    expect(await seriousViolations(page)).toEqual([])
+    await confirm.getByRole('button', { name: button }).click()
+    const summary = dialog(`${button}: finished`)
+    expect(await summary.getByRole('paragraph').first().innerText()).toBe('3 done, 0 failed')
+    await summary.getByRole('button', { name: 'OK' }).click()
+  }
+  for (const user of trio) {
+    const roles = await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })
+    expect(roles.body.map((held: { name: string }) => held.name)).toEqual(['Bulk Auditors'])
+    const groups = await app.server.request('GET', `/api/admin/users/${user.id}/groups`, { token })
+    expect(groups.body.map((held: { name: string }) => held.name)).toEqual(['Bulk Crew'])
+  }
+})
+
 test('a run shows its progress and stops on Cancel, saying how far it got', async () => {
   const { page } = app
   const { db } = app.server.built.context

@@ -36,7 +36,7 @@ function TargetPicker({
       <ErrorBanner message={errorMessage(list.error, `Failed to load ${noun.toLowerCase()}s`)} />
     )
   return (
-    <p className="bulk-target">
+    <div className="bulk-target">
       <label htmlFor={id}>{noun}</label>
       <select
         id={id}
@@ -50,7 +50,7 @@ function TargetPicker({
           </option>
         ))}
       </select>
-    </p>
+    </div>
   )
 }
 
