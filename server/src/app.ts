@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
+import { bulkRoutes } from './routes/bulk'
 import { authRoutes } from './routes/auth'
 import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
@@ -96,6 +97,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
       ...userAccessRoutes(context),
+      ...bulkRoutes(context),
       ...roleRoutes(context),
       ...groupRoutes(context),
       ...auditRoutes(context),

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import type { Channel } from './bridge'
 import {
+  BULK_ACTIONS,
+  MAX_BULK_USERS,
   USER_SORT_FIELDS,
   SORT_DIRECTIONS,
   changePasswordSchema,
   createUserSchema,
   groupInputSchema,
+  isBulkAccessAction,
   loginRequestSchema,
   memberListQuerySchema,
   roleInputSchema,
@@ -28,11 +31,17 @@ const exportId = z
   .string({ error: 'exportId must be text' })
   .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'exportId must be 1 to 64 letters, digits or dashes' })
 
+const selectedIds = z
+  .array(id, { error: 'ids must be a list of user ids' })
+  .min(1, { error: 'ids must name at least one user' })
+  .max(MAX_BULK_USERS, { error: `ids may hold at most ${MAX_BULK_USERS} users` })
+
 const userExport = z.object({
   exportId,
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
   search: userListQuerySchema.shape.search,
   filter: userFilterSchema.optional(),
+  ids: selectedIds.optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` }),
   direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }),
   columns: z
@@ -46,6 +55,31 @@ const userExport = z.object({
       error: 'columns must not repeat',
     }),
 })
+
+const bulkId = z
+  .string({ error: 'bulkId must be text' })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'bulkId must be 1 to 64 letters, digits or dashes' })
+
+const bulkRequest = z
+  .strictObject({
+    bulkId,
+    action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
+    selection: z.union(
+      [
+        z.strictObject({ ids: selectedIds }),
+        z.strictObject({
+          search: userListQuerySchema.shape.search,
+          filter: userFilterSchema.strict().optional(),
+        }),
+      ],
+      { error: 'selection must be { ids } or { search, filter }' },
+    ),
+    targetId: id.optional(),
+  })
+  .refine((request) => isBulkAccessAction(request.action) === (request.targetId !== undefined), {
+    error:
+      'targetId names the role or group of assign-role, add-to-group and remove-from-group, and only of those',
+  })
 
 /**
  * How the main process checks what the renderer sends on each channel, before anything goes
@@ -76,6 +110,8 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'users.addGroup': assignmentInput,
   'users.removeGroup': assignmentInput,
   'users.effectiveRoles': idInput,
+  'users.bulk': bulkRequest,
+  'users.bulkCancel': z.object({ bulkId }),
   'roles.list': nothing,
   'roles.create': roleInputSchema,
   'roles.update': roleInputSchema.extend({ id }),

@@ -1,5 +1,8 @@
 import type {
   Assignment,
+  BulkAction,
+  BulkFilter,
+  BulkUserResult,
   ChangePasswordRequest,
   CreateUserRequest,
   EffectiveRole,
@@ -51,6 +54,14 @@ export type BridgeEvent =
   | { type: 'session-changed'; session: SessionInfo | null }
   | { type: 'session-expired'; message: string }
   | { type: 'export-progress'; exportId: string; done: number; total: number }
+  /** While a bulk action first lists the users it selects, then applies them (issue 12). */
+  | {
+      type: 'bulk-progress'
+      bulkId: string
+      phase: 'selecting' | 'applying'
+      done: number
+      total: number
+    }
   | { type: 'update-ready'; version: string }
 
 export type ExportFormat = 'csv' | 'pdf'
@@ -63,6 +74,8 @@ export interface UserExportRequest {
   search?: string
   /** The list's filters (issue 12), combined with the search. */
   filter?: UserFilter
+  /** Export Selected: only these users, in this order (search and filter then do not apply). */
+  ids?: number[]
   sort: UserSortField
   direction: SortDirection
   columns: ExportableUserColumn[]
@@ -75,6 +88,30 @@ export type ExportOutcome =
   /** Neither printToPDF nor the print window worked; `reason` says why. */
   | { status: 'unprinted'; rows: number; reason: string }
   | { status: 'cancelled' }
+
+/** The users of a bulk action: chosen ones, or every one the list's search and filters match. */
+export type BulkSelectionInput =
+  { ids: number[] } | { search?: string; filter?: Omit<BulkFilter, 'search'> }
+
+export interface BulkRequest {
+  /** Chosen by the renderer, so it can follow progress and cancel. */
+  bulkId: string
+  action: BulkAction
+  selection: BulkSelectionInput
+  /** The role (assign-role) or group (add-to-group, remove-from-group) of an access action. */
+  targetId?: number
+}
+
+/** How a bulk action ended: counts, each failure with its reason, and whether it was stopped. */
+export interface BulkSummary {
+  ok: number
+  failed: number
+  failures: Extract<BulkUserResult, { ok: false }>[]
+  /** True when Cancel stopped it: the users not yet sent were left as they were. */
+  cancelled: boolean
+  /** Why it stopped early, when a request failed as a whole (e.g. the network). */
+  error?: string
+}
 
 export type IdInput = { id: number }
 export type AssignmentInput = { id: number; targetId: number }
@@ -109,6 +146,8 @@ export interface BridgeOperations {
   'users.addGroup': [AssignmentInput, Assignment[]]
   'users.removeGroup': [AssignmentInput, Assignment[]]
   'users.effectiveRoles': [IdInput, EffectiveRole[]]
+  'users.bulk': [BulkRequest, BulkSummary]
+  'users.bulkCancel': [{ bulkId: string }, null]
   'roles.list': [undefined, Page<Role>]
   'roles.create': [RoleInput, Role]
   'roles.update': [RoleInput & IdInput, Role]
@@ -167,6 +206,8 @@ export interface AdminBridge {
     addGroup: Call<'users.addGroup'>
     removeGroup: Call<'users.removeGroup'>
     effectiveRoles: Call<'users.effectiveRoles'>
+    bulk: Call<'users.bulk'>
+    bulkCancel: Call<'users.bulkCancel'>
   }
   roles: {
     list: Call<'roles.list'>
@@ -231,6 +272,8 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       addGroup: call('users.addGroup'),
       removeGroup: call('users.removeGroup'),
       effectiveRoles: call('users.effectiveRoles'),
+      bulk: call('users.bulk'),
+      bulkCancel: call('users.bulkCancel'),
     },
     roles: {
       list: call('roles.list'),

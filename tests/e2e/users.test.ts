@@ -20,7 +20,9 @@ afterAll(() => app?.close())
 
 const table = () => app.page.getByRole('table', { name: 'Users' })
 const headers = () => table().getByRole('columnheader').allInnerTexts()
-const headerNames = async () => (await headers()).map((text) => text.replace(/[▲▼↕]/g, '').trim())
+/** The header texts; the bulk selection column's header is a checkbox without text. */
+const headerNames = async () =>
+  (await headers()).map((text) => text.replace(/[▲▼↕]/g, '').trim()).filter((text) => text !== '')
 const userLink = (username: string) => table().getByRole('link', { name: username, exact: true })
 const rowOf = (username: string): Locator =>
   table()

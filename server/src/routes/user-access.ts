@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { assignmentListSchema, effectiveRoleListSchema } from '../../../src/shared/contract'
+import {
+  assignmentListSchema,
+  effectiveRoleListSchema,
+  type Assignment,
+} from '../../../src/shared/contract'
 import type { ServerContext } from '../context'
 import {
   GROUP,
@@ -12,16 +16,51 @@ import {
   type AccessKind,
 } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
-import { writeAudit } from '../db/audit'
+import { writeAudit, type Actor } from '../db/audit'
 import { existingUser } from '../db/users'
 import { idParams, positiveId, route, type RouteSpec } from './define'
+
+/**
+ * Gives a user a role or group, or takes it away, in its own transaction, audited when it
+ * changed anything (one user or many alike): idempotent, and taking away never leaves nobody
+ * in charge. Answers what the user then holds directly.
+ */
+export function changeUserAccess(
+  { db, config }: ServerContext,
+  caller: Actor,
+  kind: AccessKind,
+  change: 'add' | 'remove',
+  userId: number,
+  targetId: number,
+): Promise<Assignment[]> {
+  return db.transaction(async (tx) => {
+    if (change === 'remove') await lockAdminRights(tx)
+    await existingUser(tx, userId)
+    const target = await lockAccess(tx, kind, targetId)
+    const changed =
+      change === 'add'
+        ? await assign(tx, kind, userId, targetId)
+        : await unassign(tx, kind, userId, targetId)
+    if (changed) {
+      await writeAudit(tx, {
+        actor: caller,
+        action: `user.${kind.noun}_${change}`,
+        targetType: 'user',
+        targetId: userId,
+        changes: { [kind.noun]: { id: target.id, name: target.name } },
+      })
+      if (change === 'remove') await assertAnAdminRemains(tx, config.admin.roleName)
+    }
+    return userAssignments(tx, kind, userId)
+  })
+}
 
 /**
  * The roles and groups a user holds directly: listed, given and taken away one at a time; and
  * the roles the user holds in effect, with where each comes from.
  */
 export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
-  const { db, config } = ctx
+  const { db } = ctx
   const effective = route({
     method: 'GET',
     url: '/api/admin/users/:id/effective-roles',
@@ -56,29 +95,8 @@ export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
         params,
         response: assignmentListSchema,
         errors: [404, 409],
-        async handler({ params: p, caller }) {
-          const targetId = p[otherId]!
-          return db.transaction(async (tx) => {
-            if (verb === 'DELETE') await lockAdminRights(tx)
-            await existingUser(tx, p.id)
-            const target = await lockAccess(tx, kind, targetId)
-            const changed =
-              verb === 'PUT'
-                ? await assign(tx, kind, p.id, targetId)
-                : await unassign(tx, kind, p.id, targetId)
-            if (changed) {
-              await writeAudit(tx, {
-                actor: caller,
-                action: `user.${kind.noun}_${verb === 'PUT' ? 'add' : 'remove'}`,
-                targetType: 'user',
-                targetId: p.id,
-                changes: { [kind.noun]: { id: target.id, name: target.name } },
-              })
-              if (verb === 'DELETE') await assertAnAdminRemains(tx, config.admin.roleName)
-            }
-            return userAssignments(tx, kind, p.id)
-          })
-        },
+        handler: ({ params: p, caller }) =>
+          changeUserAccess(ctx, caller, kind, verb === 'PUT' ? 'add' : 'remove', p.id, p[otherId]!),
       })
     return [
       route({

@@ -2,13 +2,22 @@ import { userSchema } from '../../../src/shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
-import { writeAudit } from '../db/audit'
-import { existingUser, toUser, updateStatus, userEtag, type StatusChange } from '../db/users'
+import { writeAudit, type Actor } from '../db/audit'
+import {
+  existingUser,
+  toUser,
+  updateStatus,
+  userEtag,
+  type StatusChange,
+  type UserRow,
+} from '../db/users'
 import { conflict } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 
+export type StatusPath = 'activate' | 'deactivate' | 'lock' | 'unlock'
+
 interface StatusAction {
-  path: 'activate' | 'deactivate' | 'lock' | 'unlock'
+  path: StatusPath
   operationId: string
   change: StatusChange
   /** Taking this away could cost someone administrator rights. */
@@ -32,9 +41,49 @@ const STATUS_ACTIONS: StatusAction[] = [
   { path: 'unlock', operationId: 'unlockUser', change: { isLocked: false }, removesRights: false },
 ]
 
-/** Activate, deactivate, lock and unlock; unlock also ends a temporary sign-in lockout. */
+/**
+ * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the
+ * rules of every caller (one user or many): nobody locks or deactivates their own account, and
+ * an active administrator remains. Unlock also ends a temporary sign-in lockout.
+ */
+export async function applyStatusAction(
+  { db, config }: ServerContext,
+  caller: Actor,
+  id: number,
+  path: StatusPath,
+): Promise<UserRow> {
+  const action = STATUS_ACTIONS.find((candidate) => candidate.path === path)!
+  return db.transaction(async (tx) => {
+    if (action.removesRights) await lockAdminRights(tx)
+    const before = await existingUser(tx, id, true)
+    if (action.removesRights && caller.id === id) {
+      throw conflict(`You cannot ${action.path} your own account.`)
+    }
+    const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
+    const from = field === 'isActive' ? before.is_active : before.is_locked
+    const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
+    if (from === action.change[field] && !endsLockout) return before
+    const after = await updateStatus(tx, id, action.change)
+    if (action.removesRights) await revokeUserSessions(tx, id)
+    await writeAudit(tx, {
+      actor: caller,
+      action: `user.${action.path}`,
+      targetType: 'user',
+      targetId: id,
+      changes: {
+        [field]: { from, to: action.change[field] },
+        ...(endsLockout
+          ? { loginBlockedUntil: { from: before.login_blocked_until, to: null } }
+          : {}),
+      },
+    })
+    if (action.removesRights) await assertAnAdminRemains(tx, config.admin.roleName)
+    return after
+  })
+}
+
+/** Activate, deactivate, lock and unlock one user. */
 export function userStatusRoutes(ctx: ServerContext): RouteSpec[] {
-  const { db, config } = ctx
   return STATUS_ACTIONS.map((action) =>
     route({
       method: 'PUT',
@@ -47,33 +96,7 @@ export function userStatusRoutes(ctx: ServerContext): RouteSpec[] {
       response: userSchema,
       errors: [404, 409],
       async handler({ params, caller, reply }) {
-        const user = await db.transaction(async (tx) => {
-          if (action.removesRights) await lockAdminRights(tx)
-          const before = await existingUser(tx, params.id, true)
-          if (action.removesRights && caller.id === params.id) {
-            throw conflict(`You cannot ${action.path} your own account.`)
-          }
-          const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
-          const from = field === 'isActive' ? before.is_active : before.is_locked
-          const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
-          if (from === action.change[field] && !endsLockout) return before
-          const after = await updateStatus(tx, params.id, action.change)
-          if (action.removesRights) await revokeUserSessions(tx, params.id)
-          await writeAudit(tx, {
-            actor: caller,
-            action: `user.${action.path}`,
-            targetType: 'user',
-            targetId: params.id,
-            changes: {
-              [field]: { from, to: action.change[field] },
-              ...(endsLockout
-                ? { loginBlockedUntil: { from: before.login_blocked_until, to: null } }
-                : {}),
-            },
-          })
-          if (action.removesRights) await assertAnAdminRemains(tx, config.admin.roleName)
-          return after
-        })
+        const user = await applyStatusAction(ctx, caller, params.id, action.path)
         reply.header('etag', userEtag(user))
         return toUser(user)
       },

@@ -1,6 +1,7 @@
 import type { AppInfo, BridgeEvent } from '../../shared/bridge'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
+import { createBulkActions } from './bulk/bulk-actions'
 import { createExports } from './export/exports'
 import type { ExportPorts } from './export/user-export'
 import { createHandlers, type Handle } from './ipc/handlers'
@@ -52,10 +53,12 @@ export function createCore(ports: CorePorts): Core {
   const api = adminApi(http, session)
   const exports = createExports({
     listUsers: api.users.list,
+    getUser: api.users.get,
     ports: ports.exportPorts,
     emit,
     log: ports.log,
   })
+  const bulk = createBulkActions({ listUsers: api.users.list, applyChunk: api.users.bulk, emit })
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,
@@ -65,7 +68,15 @@ export function createCore(ports: CorePorts): Core {
   })
   ports.updates?.onReady((version) => emit({ type: 'update-ready', version }))
   return {
-    handle: createHandlers({ http, session, api, exports, app: info, updates: ports.updates }),
+    handle: createHandlers({
+      http,
+      session,
+      api,
+      exports,
+      bulk,
+      app: info,
+      updates: ports.updates,
+    }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

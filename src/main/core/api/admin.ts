@@ -3,6 +3,8 @@ import type { OutputOf, InputOf } from '../../../shared/bridge'
 import {
   assignmentListSchema,
   effectiveRoleListSchema,
+  bulkResultSchema,
+  type BulkAction,
   groupPageSchema,
   groupSchema,
   memberPageSchema,
@@ -13,6 +15,7 @@ import {
   ACCESS_PAGE_SIZE,
 } from '../../../shared/contract'
 import type { Fallback } from '../../../shared/messages'
+import type { BulkChunk } from '../bulk/run-bulk'
 import type { Session } from '../session/session'
 import { send, type Call, type Http } from './http'
 
@@ -138,6 +141,13 @@ export function adminApi(http: Http, session: Session) {
           method: 'GET',
           path: `/api/admin/users/${id}/effective-roles`,
           schema: effectiveRoleListSchema,
+        }),
+      bulk: (action: BulkAction, body: BulkChunk) =>
+        data({
+          method: 'POST',
+          path: `/api/admin/users/bulk/${action}`,
+          body,
+          schema: bulkResultSchema,
         }),
     },
     roles: access('roles', roleSchema, rolePageSchema),

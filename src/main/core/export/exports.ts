@@ -7,6 +7,7 @@ import { exportUsers, type ExportPorts } from './user-export'
 /** The exports in progress, each cancellable by the id the renderer gave it. */
 export function createExports(deps: {
   listUsers(query: UserListQuery): Promise<Page<User>>
+  getUser(input: { id: number }): Promise<{ user: User }>
   ports: ExportPorts
   emit(event: BridgeEvent): void
   log?: Pick<Log, 'error'>
@@ -22,6 +23,14 @@ export function createExports(deps: {
         return await exportUsers({
           request,
           listUsers: deps.listUsers,
+          getUser: async (id) => {
+            try {
+              return (await deps.getUser({ id })).user
+            } catch (error) {
+              if (error instanceof ApiFailure && error.status === 404) return undefined
+              throw error
+            }
+          },
           ports: deps.ports,
           signal: controller.signal,
           progress: (done, total) =>

@@ -4,6 +4,7 @@ import type { ChangePasswordRequest } from '../../../shared/contract'
 import { failure, success, type Result } from '../../../shared/result'
 import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
+import type { BulkActions } from '../bulk/bulk-actions'
 import type { Exports } from '../export/exports'
 import type { Session } from '../session/session'
 import type { Updates } from '../updates/updates'
@@ -18,6 +19,7 @@ export function createHandlers({
   session,
   api,
   exports,
+  bulk,
   app,
   updates,
 }: {
@@ -25,6 +27,7 @@ export function createHandlers({
   session: Session
   api: AdminApi
   exports: Exports
+  bulk: BulkActions
   app: () => AppInfo
   /** Absent where the host cannot update itself (the preview). */
   updates: Updates | undefined
@@ -61,6 +64,8 @@ export function createHandlers({
     'users.addGroup': api.users.groups.add,
     'users.removeGroup': api.users.groups.remove,
     'users.effectiveRoles': api.users.effectiveRoles,
+    'users.bulk': bulk.run,
+    'users.bulkCancel': async (input) => bulk.cancel(input),
     'roles.list': api.roles.list,
     'roles.create': api.roles.create,
     'roles.update': api.roles.update,

@@ -7,6 +7,10 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
+import { BulkBar } from './bulk/BulkBar'
+import { scopeOf } from './bulk/selection'
+import { selectionColumn } from './bulk/selectionColumn'
+import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
@@ -39,6 +43,7 @@ export function UsersPage() {
     announce: setNotice,
   })
   const [pageError, setPageError] = useState<string | null>(null)
+  const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
 
   const tableColumns = useMemo(
@@ -108,9 +113,17 @@ export function UsersPage() {
       {list.error && <ErrorBanner message={list.error} />}
       {pageError && <ErrorBanner message={pageError} onDismiss={() => setPageError(null)} />}
 
+      <BulkBar
+        bulk={bulk}
+        total={list.page?.totalElements ?? 0}
+        visibility={columns.visibility}
+        sort={list.sort.field}
+        direction={list.sort.direction}
+      />
+
       <DataTable
         label="Users"
-        columns={tableColumns}
+        columns={[selectionColumn(bulk), ...tableColumns]}
         data={list.users}
         rowKey={(user) => String(user.id)}
         columnVisibility={columns.visibility}

@@ -1,0 +1,135 @@
+import {
+  BULK_ACTIONS,
+  BULK_TARGET_FIELD,
+  MAX_BULK_USERS,
+  bulkBodySchemas,
+  bulkResultSchema,
+  isBulkAccessAction,
+  type BulkAction,
+  type BulkRequestBody,
+  type BulkResult,
+  type BulkUserResult,
+} from '../../../src/shared/contract'
+import type { ServerContext } from '../context'
+import { GROUP, ROLE, findAccess } from '../db/access'
+import type { Actor } from '../db/audit'
+import { selectUserIds } from '../db/bulk-selection'
+import { ApiError, badRequest } from '../errors'
+import { route, type RouteSpec } from './define'
+import { changeUserAccess } from './user-access'
+import { applyStatusAction } from './user-status'
+
+const OPERATION_IDS: Record<BulkAction, string> = {
+  activate: 'bulkActivateUsers',
+  deactivate: 'bulkDeactivateUsers',
+  lock: 'bulkLockUsers',
+  unlock: 'bulkUnlockUsers',
+  'assign-role': 'bulkAssignRole',
+  'add-to-group': 'bulkAddToGroup',
+  'remove-from-group': 'bulkRemoveFromGroup',
+}
+
+const SUMMARIES: Record<BulkAction, string> = {
+  activate: 'Activate many users',
+  deactivate: 'Deactivate many users',
+  lock: 'Lock many users',
+  unlock: 'Unlock many users',
+  'assign-role': 'Give many users a role',
+  'add-to-group': 'Add many users to a group',
+  'remove-from-group': 'Take many users out of a group',
+}
+
+/** What changing one user does, by action: the very function its single-user endpoint runs. */
+function userChange(ctx: ServerContext, action: BulkAction, body: BulkRequestBody) {
+  if (!isBulkAccessAction(action)) {
+    return (caller: Actor, id: number) => applyStatusAction(ctx, caller, id, action)
+  }
+  const kind = action === 'assign-role' ? ROLE : GROUP
+  const targetId = body[BULK_TARGET_FIELD[action]]!
+  const change = action === 'remove-from-group' ? 'remove' : 'add'
+  return (caller: Actor, id: number) => changeUserAccess(ctx, caller, kind, change, id, targetId)
+}
+
+/**
+ * `POST /api/admin/users/bulk/{action}`: the users named by ids, or matching a filter as the list
+ * would show them, each changed in its own transaction with its own audit entry and the same
+ * rules as one at a time. One user's refusal does not stop the others; the answer says, per
+ * user, what happened.
+ */
+export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
+  const { db } = ctx
+  return BULK_ACTIONS.map((action) =>
+    route({
+      method: 'POST',
+      url: `/api/admin/users/bulk/${action}`,
+      operationId: OPERATION_IDS[action],
+      summary: `${SUMMARIES[action]}: ids (at most ${MAX_BULK_USERS}) or the list's filter; answers each user's result`,
+      tag: 'users',
+      access: 'admin',
+      body: bulkBodySchemas[action],
+      response: bulkResultSchema,
+      errors: [404],
+      async handler({ body, caller, request }): Promise<BulkResult> {
+        const selection = body as BulkRequestBody
+        // An unknown role or group is the request's fault: refused before anyone is changed.
+        if (isBulkAccessAction(action)) {
+          const field = BULK_TARGET_FIELD[action]
+          await findAccess(db, field === 'roleId' ? ROLE : GROUP, selection[field]!)
+        }
+        let ids: number[]
+        if ('ids' in selection && selection.ids) ids = selection.ids
+        else {
+          ids = await selectUserIds(
+            db,
+            'filter' in selection ? selection.filter : {},
+            MAX_BULK_USERS,
+          )
+          if (ids.length > MAX_BULK_USERS) {
+            throw badRequest(
+              `filter matches more than ${MAX_BULK_USERS} users; send their ids in parts instead`,
+            )
+          }
+        }
+        const usernames = new Map(
+          (
+            await db.query<{ id: number; username: string }>(
+              'SELECT id, username FROM users WHERE id = ANY($1::int[])',
+              [ids],
+            )
+          ).map((row) => [row.id, row.username]),
+        )
+        const change = userChange(ctx, action, selection)
+        const results: BulkUserResult[] = []
+        for (const id of ids) {
+          const username = usernames.get(id)
+          try {
+            await change(caller, id)
+            results.push({ id, username, ok: true })
+          } catch (error) {
+            // Earlier users are committed already: a failure is this user's result, never a 500.
+            if (error instanceof ApiError) {
+              results.push({
+                id,
+                username,
+                ok: false,
+                status: error.statusCode,
+                message: error.message,
+              })
+            } else {
+              request.log.error({ err: error, userId: id }, 'bulk change of a user failed')
+              results.push({
+                id,
+                username,
+                ok: false,
+                status: 500,
+                message: 'Internal server error',
+              })
+            }
+          }
+        }
+        const ok = results.filter((result) => result.ok).length
+        return { results, ok, failed: results.length - ok }
+      },
+    }),
+  )
+}

@@ -1,0 +1,186 @@
+import { useId, useState } from 'react'
+import type { BulkAction } from '../../../../../shared/contract'
+import { isBulkAccessAction } from '../../../../../shared/contract'
+import { useGroups, useRoles } from '../../../api/access'
+import { Dialog } from '../../../components/Dialog'
+import { ErrorBanner } from '../../../components/ErrorBanner'
+import { errorMessage } from '../../../lib/query'
+import {
+  BULK_BUTTONS,
+  bulkLabel,
+  confirmText,
+  failureText,
+  stopReason,
+  summaryText,
+} from './bulk-texts'
+import type { FinishedBulk } from './useBulkRun'
+
+/** The role or group an access action gives or takes away, chosen in its confirm dialog. */
+function TargetPicker({
+  action,
+  value,
+  onChange,
+}: {
+  action: BulkAction
+  value: number | undefined
+  onChange: (id: number | undefined) => void
+}) {
+  const roles = useRoles()
+  const groups = useGroups()
+  const isRole = action === 'assign-role'
+  const list = isRole ? roles : groups
+  const noun = isRole ? 'Role' : 'Group'
+  const id = useId()
+  if (list.error)
+    return (
+      <ErrorBanner message={errorMessage(list.error, `Failed to load ${noun.toLowerCase()}s`)} />
+    )
+  return (
+    <div className="bulk-target">
+      <label htmlFor={id}>{noun}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+      >
+        <option value="">{list.isPending ? 'Loading...' : `Choose a ${noun.toLowerCase()}`}</option>
+        {list.data?.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.active ? item.name : `${item.name} (inactive)`}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** "Lock 37 users?" with Cancel first; an access action first asks which role or group. */
+export function BulkConfirm({
+  action,
+  count,
+  onConfirm,
+  onCancel,
+}: {
+  action: BulkAction
+  count: number
+  onConfirm: (targetId?: number) => void
+  onCancel: () => void
+}) {
+  const [targetId, setTargetId] = useState<number | undefined>()
+  const roles = useRoles()
+  const groups = useGroups()
+  const messageId = useId()
+  const needsTarget = isBulkAccessAction(action)
+  const targets = action === 'assign-role' ? roles.data : groups.data
+  const targetName = targets?.find((item) => item.id === targetId)?.name
+  const danger = BULK_BUTTONS.find((button) => button.action === action)!.danger
+  return (
+    <Dialog
+      title="Please Confirm"
+      onClose={onCancel}
+      describedBy={messageId}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onCancel} data-autofocus>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={danger ? 'danger' : 'primary'}
+            disabled={needsTarget && targetId === undefined}
+            onClick={() => onConfirm(targetId)}
+          >
+            {bulkLabel(action)}
+          </button>
+        </>
+      }
+    >
+      <p id={messageId}>{confirmText(action, count, targetName)}</p>
+      {needsTarget && <TargetPicker action={action} value={targetId} onChange={setTargetId} />}
+    </Dialog>
+  )
+}
+
+/** A bulk action or an export under way: how far it got, and Cancel. */
+export function BulkProgressDialog({
+  title,
+  label,
+  done,
+  total,
+  onCancel,
+}: {
+  title: string
+  label: string
+  done: number
+  total: number
+  onCancel: () => void
+}) {
+  const [cancelling, setCancelling] = useState(false)
+  const id = useId()
+  return (
+    // Escape does not stop it by accident: only Cancel does.
+    <Dialog
+      title={title}
+      onClose={() => undefined}
+      footer={
+        <button
+          type="button"
+          className="secondary"
+          disabled={cancelling}
+          data-autofocus
+          onClick={() => {
+            setCancelling(true)
+            onCancel()
+          }}
+        >
+          {cancelling ? 'Cancelling...' : 'Cancel'}
+        </button>
+      }
+    >
+      <div className="bulk-progress">
+        <label htmlFor={id}>{label}</label>
+        <progress id={id} max={Math.max(total, 1)} value={done} aria-valuetext={label} />
+      </div>
+    </Dialog>
+  )
+}
+
+/** Failures listed at most: the counts above always say how many there were. */
+const FAILURES_SHOWN = 200
+
+/** "{ok} done, {failed} failed", why it stopped early if it did, and each failure's reason. */
+export function BulkSummaryDialog({
+  finished,
+  onClose,
+}: {
+  finished: FinishedBulk
+  onClose: () => void
+}) {
+  const { summary, action } = finished
+  const messageId = useId()
+  const reason = stopReason(summary)
+  const hidden = summary.failures.length - FAILURES_SHOWN
+  return (
+    <Dialog
+      title={`${bulkLabel(action)}: finished`}
+      onClose={onClose}
+      describedBy={messageId}
+      footer={
+        <button type="button" className="primary" onClick={onClose} data-autofocus>
+          OK
+        </button>
+      }
+    >
+      <p id={messageId}>{summaryText(summary)}</p>
+      {reason && <p>{reason}</p>}
+      {summary.failures.length > 0 && (
+        <ul className="bulk-failures" aria-label="Failures">
+          {summary.failures.slice(0, FAILURES_SHOWN).map((failure) => (
+            <li key={failure.id}>{failureText(failure)}</li>
+          ))}
+          {hidden > 0 && <li>and {hidden} more</li>}
+        </ul>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { BulkSummary } from '../../../../../shared/bridge'
+import type { BulkAction } from '../../../../../shared/contract'
+import { queryKeys } from '../../../api/keys'
+import { admin } from '../../../lib/bridge'
+import { notify } from '../../../lib/notifications'
+import { bulkLabel, summaryText } from './bulk-texts'
+import { selectionInput, type Selection } from './selection'
+
+export interface BulkProgress {
+  action: BulkAction
+  phase: 'selecting' | 'applying'
+  done: number
+  total: number
+}
+
+export interface FinishedBulk {
+  action: BulkAction
+  summary: BulkSummary
+}
+
+/**
+ * Runs a bulk action in the main process: follows its progress, cancels it on request, and
+ * ends with its summary (also notified); the list is then read again.
+ */
+export function useBulkRun() {
+  const client = useQueryClient()
+  const [progress, setProgress] = useState<BulkProgress | null>(null)
+  const [finished, setFinished] = useState<FinishedBulk | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const running = useRef<string | null>(null)
+  const unsubscribe = useRef<(() => void) | null>(null)
+  useEffect(() => () => unsubscribe.current?.(), [])
+
+  const run = async (action: BulkAction, selection: Selection, targetId?: number) => {
+    const bulkId = crypto.randomUUID()
+    running.current = bulkId
+    setError(null)
+    setProgress({ action, phase: 'selecting', done: 0, total: 0 })
+    unsubscribe.current = admin().app.onEvent((event) => {
+      if (event.type === 'bulk-progress' && event.bulkId === bulkId)
+        setProgress({ action, phase: event.phase, done: event.done, total: event.total })
+    })
+    const result = await admin().users.bulk({
+      bulkId,
+      action,
+      selection: selectionInput(selection),
+      ...(targetId !== undefined ? { targetId } : {}),
+    })
+    unsubscribe.current()
+    unsubscribe.current = null
+    running.current = null
+    setProgress(null)
+    void client.invalidateQueries({ queryKey: queryKeys.users })
+    if (!result.ok) {
+      setError(result.error.message)
+      return
+    }
+    setFinished({ action, summary: result.data })
+    notify(`${bulkLabel(action)}: ${summaryText(result.data)}`)
+  }
+
+  return {
+    progress,
+    finished,
+    error,
+    run: (action: BulkAction, selection: Selection, targetId?: number) =>
+      void run(action, selection, targetId),
+    cancel: () => {
+      if (running.current) void admin().users.bulkCancel({ bulkId: running.current })
+    },
+    closeSummary: () => setFinished(null),
+    dismissError: () => setError(null),
+  }
+}
