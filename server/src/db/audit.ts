@@ -1,4 +1,4 @@
-import type { AuditEntry, Page } from '../../../src/shared/contract'
+import type { AuditEntry, AuditParams, Page } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 
 export interface Actor {
@@ -71,18 +71,62 @@ interface AuditRow {
   created_at: Date
 }
 
-export async function listAudit(
-  db: Queryable,
-  page: number,
-  size: number,
-): Promise<Page<AuditEntry>> {
+const USER_ID = /^[1-9][0-9]{0,9}$/
+
+/** A user named by id (plain digits) or username; null when no such user exists. */
+async function resolveUser(db: Queryable, reference: string): Promise<number | null> {
+  if (USER_ID.test(reference)) {
+    const id = Number(reference)
+    return id <= 2_147_483_647 ? id : null
+  }
+  const [row] = await db.query<{ id: number }>(
+    'SELECT id FROM users WHERE lower(username) = lower($1)',
+    [reference],
+  )
+  return row?.id ?? null
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * The entries matching every given filter, newest first, with their exact count. An actor or
+ * target naming nobody matches nothing. Days are UTC days; `to` includes its whole day.
+ */
+export async function listAudit(db: Queryable, query: AuditParams): Promise<Page<AuditEntry>> {
+  const { page, size } = query
+  const empty = { content: [], page: { number: page, size, totalElements: 0, totalPages: 0 } }
+  const conditions: string[] = []
+  const values: unknown[] = []
+  const where = (condition: (parameter: string) => string, value: unknown) => {
+    values.push(value)
+    conditions.push(condition(`$${values.length}`))
+  }
+  if (query.actor !== undefined) {
+    const actorId = await resolveUser(db, query.actor)
+    if (actorId === null) return empty
+    where((p) => `actor_id = ${p}`, actorId)
+  }
+  if (query.target !== undefined) {
+    const targetId = await resolveUser(db, query.target)
+    if (targetId === null) return empty
+    conditions.push(`target_type = 'user'`)
+    where((p) => `target_id = ${p}`, String(targetId))
+  }
+  if (query.action !== undefined) where((p) => `action = ${p}`, query.action)
+  if (query.from !== undefined)
+    where((p) => `created_at >= ${p}`, new Date(`${query.from}T00:00:00Z`))
+  if (query.to !== undefined)
+    where((p) => `created_at < ${p}`, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
+  const filter = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+
   const [rows, [count]] = await Promise.all([
     db.query<AuditRow>(
       `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at
-       FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      [size, page * size],
+       FROM audit_log ${filter}
+       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, size, page * size],
     ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_log'),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${filter}`, values),
   ])
   const total = count?.total ?? 0
   return {
