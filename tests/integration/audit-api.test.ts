@@ -66,6 +66,7 @@ describe('filtering the audit log', () => {
     expect(actions(byId.entries)).toEqual(['user.lock', 'user.update', 'user.create'])
     expect(byId.total).toBe(3)
     expect(byId.entries.every((entry) => entry.targetType === 'user')).toBe(true)
+    expect(byId.entries.every((entry) => entry.targetName === alice.username)).toBe(true)
     expect(byId.entries[1]!.changes).toEqual({ firstName: { from: 'Alice', to: 'Alicia' } })
     const byName = await audit(`target=${alice.username.toUpperCase()}`)
     expect(byName.entries.map((entry) => entry.id)).toEqual(byId.entries.map((entry) => entry.id))
@@ -80,6 +81,22 @@ describe('filtering the audit log', () => {
     const root = await audit(`actor=${ADMIN.username}&size=200`)
     expect(root.entries.every((entry) => entry.actor?.id === rootId)).toBe(true)
     expect(actions(root.entries)).toContain('user.update')
+  })
+
+  test('names target roles and groups as they are called now', async () => {
+    const role = await server.request('POST', '/api/admin/roles', {
+      token,
+      body: { name: 'Auditors' },
+    })
+    expect(role.status).toBe(201)
+    const [entry] = (await audit('action=role.create')).entries
+    expect(entry).toMatchObject({
+      targetType: 'role',
+      targetId: String(role.body.id),
+      targetName: 'Auditors',
+    })
+    const [login] = (await audit('action=session.login')).entries
+    expect(login!.targetName).toBeNull()
   })
 
   test('by action', async () => {

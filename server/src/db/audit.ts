@@ -71,13 +71,15 @@ interface AuditRow {
   created_at: Date
 }
 
-const USER_ID = /^[1-9][0-9]{0,9}$/
+/** An id in plain digits within the int4 range of the ids. */
+const PLAIN_ID = /^[1-9][0-9]{0,9}$/
+const MAX_ID = 2_147_483_647
 
 /** A user named by id (plain digits) or username; null when no such user exists. */
 async function resolveUser(db: Queryable, reference: string): Promise<number | null> {
-  if (USER_ID.test(reference)) {
+  if (PLAIN_ID.test(reference)) {
     const id = Number(reference)
-    return id <= 2_147_483_647 ? id : null
+    return id <= MAX_ID ? id : null
   }
   const [row] = await db.query<{ id: number }>(
     'SELECT id FROM users WHERE lower(username) = lower($1)',
@@ -87,6 +89,32 @@ async function resolveUser(db: Queryable, reference: string): Promise<number | n
 }
 
 const DAY_MS = 86_400_000
+
+/** Where the name of each kind of numbered target is kept. */
+const NAMED_TARGETS = [
+  { type: 'user', sql: 'SELECT id, username AS name FROM users WHERE id = ANY($1::int[])' },
+  { type: 'role', sql: 'SELECT id, name FROM roles WHERE id = ANY($1::int[])' },
+  { type: 'group', sql: 'SELECT id, name FROM groups WHERE id = ANY($1::int[])' },
+] as const
+
+/** The current names of a page's users, roles and groups, keyed "type:id". */
+async function targetNames(db: Queryable, rows: AuditRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  for (const target of NAMED_TARGETS) {
+    const ids = [
+      ...new Set(
+        rows
+          .filter((row) => row.target_type === target.type && PLAIN_ID.test(row.target_id ?? ''))
+          .map((row) => Number(row.target_id))
+          .filter((id) => id <= MAX_ID),
+      ),
+    ]
+    if (ids.length === 0) continue
+    for (const { id, name } of await db.query<{ id: number; name: string }>(target.sql, [ids]))
+      names.set(`${target.type}:${id}`, name)
+  }
+  return names
+}
 
 /**
  * The entries matching every given filter, newest first, with their exact count. An actor or
@@ -129,6 +157,7 @@ export async function listAudit(db: Queryable, query: AuditParams): Promise<Page
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${filter}`, values),
   ])
   const total = count?.total ?? 0
+  const names = await targetNames(db, rows)
   return {
     content: rows.map((row) => ({
       id: Number(row.id),
@@ -137,6 +166,7 @@ export async function listAudit(db: Queryable, query: AuditParams): Promise<Page
       action: row.action,
       targetType: row.target_type,
       targetId: row.target_id,
+      targetName: names.get(`${row.target_type}:${row.target_id}`) ?? null,
       changes: row.changes,
       createdAt: row.created_at.toISOString(),
     })),

@@ -8,6 +8,11 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /**
+   * Our server's extension: the current username of a target user, or name of a target role or
+   * group; null when it has none. Other servers of the contract may not send it.
+   */
+  targetName: z.string().nullable().optional(),
   changes: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 })
