@@ -3,6 +3,8 @@ import type { Channel } from './bridge'
 import {
   USER_SORT_FIELDS,
   SORT_DIRECTIONS,
+  auditFilterSchema,
+  auditQuerySchema,
   changePasswordSchema,
   createUserSchema,
   groupInputSchema,
@@ -45,6 +47,12 @@ const userExport = z.object({
     }),
 })
 
+const auditExport = z.object({
+  exportId,
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  filter: auditFilterSchema.optional(),
+})
+
 /**
  * How the main process checks what the renderer sends on each channel, before anything goes
  * to the server. A channel missing here would be a type error.
@@ -83,7 +91,9 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'groups.update': groupInputSchema.extend({ id }),
   'groups.activate': idInput,
   'groups.deactivate': idInput,
+  'audit.list': auditQuerySchema,
   'exports.users': userExport,
+  'exports.audit': auditExport,
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
   'app.restartToUpdate': nothing,

@@ -1,5 +1,8 @@
 import type {
   Assignment,
+  AuditEntry,
+  AuditFilter,
+  AuditQuery,
   ChangePasswordRequest,
   CreateUserRequest,
   Group,
@@ -65,6 +68,13 @@ export interface UserExportRequest {
   columns: ExportableUserColumn[]
 }
 
+/** Every audit entry matching the Audit Log's filters, newest first. */
+export interface AuditExportRequest {
+  exportId: string
+  format: ExportFormat
+  filter?: AuditFilter
+}
+
 export type ExportOutcome =
   | { status: 'saved'; file: string; rows: number }
   /** printToPDF failed: the report went to the print window instead. */
@@ -113,7 +123,9 @@ export interface BridgeOperations {
   'groups.update': [GroupInput & IdInput, Group]
   'groups.activate': [IdInput, Group]
   'groups.deactivate': [IdInput, Group]
+  'audit.list': [AuditQuery, Page<AuditEntry>]
   'exports.users': [UserExportRequest, ExportOutcome]
+  'exports.audit': [AuditExportRequest, ExportOutcome]
   'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
   'app.restartToUpdate': [undefined, null]
@@ -173,8 +185,12 @@ export interface AdminBridge {
     activate: Call<'groups.activate'>
     deactivate: Call<'groups.deactivate'>
   }
+  audit: {
+    list: Call<'audit.list'>
+  }
   exports: {
     users: Call<'exports.users'>
+    audit: Call<'exports.audit'>
     cancel: Call<'exports.cancel'>
   }
   app: {
@@ -234,8 +250,12 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       activate: call('groups.activate'),
       deactivate: call('groups.deactivate'),
     },
+    audit: {
+      list: call('audit.list'),
+    },
     exports: {
       users: call('exports.users'),
+      audit: call('exports.audit'),
       cancel: call('exports.cancel'),
     },
     app: {

@@ -52,6 +52,7 @@ export function createCore(ports: CorePorts): Core {
   const api = adminApi(http, session)
   const exports = createExports({
     listUsers: api.users.list,
+    listAudit: api.audit.list,
     ports: ports.exportPorts,
     emit,
     log: ports.log,

@@ -104,14 +104,16 @@ export const auditFilterFields = {
   from: day('from'),
   to: day('to'),
 }
-export const auditFilterSchema = z.object(auditFilterFields)
-export type AuditFilter = z.input<typeof auditFilterSchema>
 
 const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || query.from <= query.to
+const FROM_AFTER_TO = { error: 'from must not be after to', path: ['from'] }
+
+export const auditFilterSchema = z.object(auditFilterFields).refine(fromNotAfterTo, FROM_AFTER_TO)
+export type AuditFilter = z.input<typeof auditFilterSchema>
 
 export const auditQuerySchema = z
   .object({ ...pageQueryFields(50), ...auditFilterFields })
-  .refine(fromNotAfterTo, { error: 'from must not be after to', path: ['from'] })
+  .refine(fromNotAfterTo, FROM_AFTER_TO)
 export type AuditQuery = z.input<typeof auditQuerySchema>
 export type AuditParams = z.output<typeof auditQuerySchema>

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { OutputOf, InputOf } from '../../../shared/bridge'
 import {
   assignmentListSchema,
+  auditPageSchema,
   groupPageSchema,
   groupSchema,
   rolePageSchema,
@@ -123,6 +124,15 @@ export function adminApi(http: Http, session: Session) {
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),
+    audit: {
+      list(query: InputOf<'audit.list'>) {
+        const params = new URLSearchParams()
+        for (const [key, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') params.set(key, String(value))
+        }
+        return data({ method: 'GET', path: `/api/admin/audit?${params}`, schema: auditPageSchema })
+      },
+    },
   }
 }
 

@@ -70,7 +70,9 @@ export function createHandlers({
     'groups.update': api.groups.update,
     'groups.activate': api.groups.activate,
     'groups.deactivate': api.groups.deactivate,
+    'audit.list': api.audit.list,
     'exports.users': exports.users,
+    'exports.audit': exports.audit,
     'exports.cancel': async (input) => exports.cancel(input),
     'app.info': async () => app(),
     'app.restartToUpdate': async () => {
