@@ -1,4 +1,4 @@
-import type { UserListQuery } from '../../../shared/contract'
+import type { AuditQuery, UserListQuery } from '../../../shared/contract'
 
 /** TanStack Query keys of the admin data; a mutation invalidates by these prefixes. */
 export const queryKeys = {
@@ -8,6 +8,9 @@ export const queryKeys = {
   userAssignments: (id: number, kind: AssignmentKind) => ['users', 'one', id, kind] as const,
   roles: ['roles'] as const,
   groups: ['groups'] as const,
+  audit: ['audit'] as const,
+  auditList: (query: AuditQuery) => ['audit', 'list', query] as const,
+  userHistory: (id: number, version: string | null) => ['audit', 'user', id, version] as const,
 }
 
 export type AssignmentKind = 'roles' | 'groups'
