@@ -116,6 +116,45 @@ async function targetNames(db: Queryable, rows: AuditRow[]): Promise<Map<string,
   return names
 }
 
+/** The log's filters with their users resolved to ids. */
+export interface AuditSelection {
+  actorId?: number
+  targetUserId?: number
+  action?: string
+  from?: string
+  to?: string
+}
+
+/** The queries of one page of a selection and of its count, with their parameters. */
+export function auditSql(selection: AuditSelection, page: number, size: number) {
+  const conditions: string[] = []
+  const values: unknown[] = []
+  const where = (condition: (parameter: string) => string, value: unknown) => {
+    values.push(value)
+    conditions.push(condition(`$${values.length}`))
+  }
+  if (selection.actorId !== undefined) where((p) => `actor_id = ${p}`, selection.actorId)
+  if (selection.targetUserId !== undefined) {
+    conditions.push(`target_type = 'user'`)
+    where((p) => `target_id = ${p}`, String(selection.targetUserId))
+  }
+  if (selection.action !== undefined) where((p) => `action = ${p}`, selection.action)
+  if (selection.from !== undefined)
+    where((p) => `created_at >= ${p}`, new Date(`${selection.from}T00:00:00Z`))
+  if (selection.to !== undefined)
+    where((p) => `created_at < ${p}`, new Date(Date.parse(`${selection.to}T00:00:00Z`) + DAY_MS))
+  const filter = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+  return {
+    page: {
+      text: `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at
+       FROM audit_log ${filter}
+       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      values: [...values, size, page * size],
+    },
+    count: { text: `SELECT count(*)::int AS total FROM audit_log ${filter}`, values },
+  }
+}
+
 /**
  * The entries matching every given filter, newest first, with their exact count. An actor or
  * target naming nobody matches nothing. Days are UTC days; `to` includes its whole day.
@@ -123,38 +162,21 @@ async function targetNames(db: Queryable, rows: AuditRow[]): Promise<Map<string,
 export async function listAudit(db: Queryable, query: AuditParams): Promise<Page<AuditEntry>> {
   const { page, size } = query
   const empty = { content: [], page: { number: page, size, totalElements: 0, totalPages: 0 } }
-  const conditions: string[] = []
-  const values: unknown[] = []
-  const where = (condition: (parameter: string) => string, value: unknown) => {
-    values.push(value)
-    conditions.push(condition(`$${values.length}`))
-  }
+  const selection: AuditSelection = { action: query.action, from: query.from, to: query.to }
   if (query.actor !== undefined) {
     const actorId = await resolveUser(db, query.actor)
     if (actorId === null) return empty
-    where((p) => `actor_id = ${p}`, actorId)
+    selection.actorId = actorId
   }
   if (query.target !== undefined) {
-    const targetId = await resolveUser(db, query.target)
-    if (targetId === null) return empty
-    conditions.push(`target_type = 'user'`)
-    where((p) => `target_id = ${p}`, String(targetId))
+    const targetUserId = await resolveUser(db, query.target)
+    if (targetUserId === null) return empty
+    selection.targetUserId = targetUserId
   }
-  if (query.action !== undefined) where((p) => `action = ${p}`, query.action)
-  if (query.from !== undefined)
-    where((p) => `created_at >= ${p}`, new Date(`${query.from}T00:00:00Z`))
-  if (query.to !== undefined)
-    where((p) => `created_at < ${p}`, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
-  const filter = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
-
+  const sql = auditSql(selection, page, size)
   const [rows, [count]] = await Promise.all([
-    db.query<AuditRow>(
-      `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at
-       FROM audit_log ${filter}
-       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, size, page * size],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${filter}`, values),
+    db.query<AuditRow>(sql.page.text, sql.page.values),
+    db.query<{ total: number }>(sql.count.text, sql.count.values),
   ])
   const total = count?.total ?? 0
   const names = await targetNames(db, rows)
