@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { User } from '../../src/shared/contract'
@@ -184,4 +185,16 @@ test('Export CSV writes every matching entry, newest first', async () => {
   )
   expect(lines.slice(3)).toEqual([''])
   expect(await seriousViolations(page())).toEqual([])
+})
+
+test('Export PDF writes the "Audit Log Report" of the filtered entries', async () => {
+  await openLog(`?target=${alice.username}`)
+  await page().getByRole('button', { name: 'Export PDF' }).click()
+  const notice = page().getByText(/^Exported 2 audit entries to /)
+  await notice.waitFor({ timeout: 60_000 })
+  const file = (await notice.textContent())!.replace(/^Exported 2 audit entries to /, '')
+  expect(file).toMatch(/Audit_Log_Report_\d{4}-\d{2}-\d{2}\.pdf$/)
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  expect(text).toContain('Audit Log Report')
+  expect(text).toContain('firstName: Alice → Alicia')
 })
