@@ -5,6 +5,8 @@ import {
   MAX_BULK_USERS,
   USER_SORT_FIELDS,
   SORT_DIRECTIONS,
+  auditFilterSchema,
+  auditQuerySchema,
   changePasswordSchema,
   createUserSchema,
   groupInputSchema,
@@ -80,6 +82,11 @@ const bulkRequest = z
     error:
       'targetId names the role or group of assign-role, add-to-group and remove-from-group, and only of those',
   })
+const auditExport = z.object({
+  exportId,
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  filter: auditFilterSchema.optional(),
+})
 
 /**
  * How the main process checks what the renderer sends on each channel, before anything goes
@@ -124,7 +131,9 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'groups.activate': idInput,
   'groups.deactivate': idInput,
   'groups.members': membersInput,
+  'audit.list': auditQuerySchema,
   'exports.users': userExport,
+  'exports.audit': auditExport,
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
   'app.restartToUpdate': nothing,

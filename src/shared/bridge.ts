@@ -3,6 +3,9 @@ import type {
   BulkAction,
   BulkFilter,
   BulkUserResult,
+  AuditEntry,
+  AuditFilter,
+  AuditQuery,
   ChangePasswordRequest,
   CreateUserRequest,
   EffectiveRole,
@@ -79,6 +82,13 @@ export interface UserExportRequest {
   sort: UserSortField
   direction: SortDirection
   columns: ExportableUserColumn[]
+}
+
+/** Every audit entry matching the Audit Log's filters, newest first. */
+export interface AuditExportRequest {
+  exportId: string
+  format: ExportFormat
+  filter?: AuditFilter
 }
 
 export type ExportOutcome =
@@ -160,7 +170,9 @@ export interface BridgeOperations {
   'groups.activate': [IdInput, Group]
   'groups.deactivate': [IdInput, Group]
   'groups.members': [MembersInput, Page<Member>]
+  'audit.list': [AuditQuery, Page<AuditEntry>]
   'exports.users': [UserExportRequest, ExportOutcome]
+  'exports.audit': [AuditExportRequest, ExportOutcome]
   'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
   'app.restartToUpdate': [undefined, null]
@@ -225,8 +237,12 @@ export interface AdminBridge {
     deactivate: Call<'groups.deactivate'>
     members: Call<'groups.members'>
   }
+  audit: {
+    list: Call<'audit.list'>
+  }
   exports: {
     users: Call<'exports.users'>
+    audit: Call<'exports.audit'>
     cancel: Call<'exports.cancel'>
   }
   app: {
@@ -291,8 +307,12 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       deactivate: call('groups.deactivate'),
       members: call('groups.members'),
     },
+    audit: {
+      list: call('audit.list'),
+    },
     exports: {
       users: call('exports.users'),
+      audit: call('exports.audit'),
       cancel: call('exports.cancel'),
     },
     app: {

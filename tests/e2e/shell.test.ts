@@ -13,6 +13,7 @@ const SIDEBAR = [
   'Dashboard',
   'Event Management',
   'Users',
+  'Audit Log',
   'Budget & Cost',
   'Employees',
   'CRM',

@@ -1,4 +1,4 @@
-import type { AuditEntry, Page } from '../../../src/shared/contract'
+import type { AuditEntry, AuditParams, Page } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 
 export interface Actor {
@@ -71,20 +71,115 @@ interface AuditRow {
   created_at: Date
 }
 
-export async function listAudit(
-  db: Queryable,
-  page: number,
-  size: number,
-): Promise<Page<AuditEntry>> {
+/** An id in plain digits within the int4 range of the ids. */
+const PLAIN_ID = /^[1-9][0-9]{0,9}$/
+const MAX_ID = 2_147_483_647
+
+/** A user named by id (plain digits) or username; null when no such user exists. */
+async function resolveUser(db: Queryable, reference: string): Promise<number | null> {
+  if (PLAIN_ID.test(reference)) {
+    const id = Number(reference)
+    return id <= MAX_ID ? id : null
+  }
+  const [row] = await db.query<{ id: number }>(
+    'SELECT id FROM users WHERE lower(username) = lower($1)',
+    [reference],
+  )
+  return row?.id ?? null
+}
+
+const DAY_MS = 86_400_000
+
+/** Where the name of each kind of numbered target is kept. */
+const NAMED_TARGETS = [
+  { type: 'user', sql: 'SELECT id, username AS name FROM users WHERE id = ANY($1::int[])' },
+  { type: 'role', sql: 'SELECT id, name FROM roles WHERE id = ANY($1::int[])' },
+  { type: 'group', sql: 'SELECT id, name FROM groups WHERE id = ANY($1::int[])' },
+] as const
+
+/** The current names of a page's users, roles and groups, keyed "type:id". */
+async function targetNames(db: Queryable, rows: AuditRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  for (const target of NAMED_TARGETS) {
+    const ids = [
+      ...new Set(
+        rows
+          .filter((row) => row.target_type === target.type && PLAIN_ID.test(row.target_id ?? ''))
+          .map((row) => Number(row.target_id))
+          .filter((id) => id <= MAX_ID),
+      ),
+    ]
+    if (ids.length === 0) continue
+    for (const { id, name } of await db.query<{ id: number; name: string }>(target.sql, [ids]))
+      names.set(`${target.type}:${id}`, name)
+  }
+  return names
+}
+
+/** The log's filters with their users resolved to ids. */
+export interface AuditSelection {
+  actorId?: number
+  targetUserId?: number
+  action?: string
+  from?: string
+  to?: string
+}
+
+/** The queries of one page of a selection and of its count, with their parameters. */
+export function auditSql(selection: AuditSelection, page: number, size: number) {
+  const conditions: string[] = []
+  const values: unknown[] = []
+  const where = (condition: (parameter: string) => string, value: unknown) => {
+    values.push(value)
+    conditions.push(condition(`$${values.length}`))
+  }
+  if (selection.actorId !== undefined) where((p) => `actor_id = ${p}`, selection.actorId)
+  if (selection.targetUserId !== undefined) {
+    conditions.push(`target_type = 'user'`)
+    where((p) => `target_id = ${p}`, String(selection.targetUserId))
+  }
+  if (selection.action !== undefined) where((p) => `action = ${p}`, selection.action)
+  if (selection.from !== undefined)
+    where((p) => `created_at >= ${p}`, new Date(`${selection.from}T00:00:00Z`))
+  if (selection.to !== undefined)
+    where((p) => `created_at < ${p}`, new Date(Date.parse(`${selection.to}T00:00:00Z`) + DAY_MS))
+  const filter = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+  return {
+    page: {
+      text: `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at
+       FROM audit_log ${filter}
+       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      values: [...values, size, page * size],
+    },
+    count: { text: `SELECT count(*)::int AS total FROM audit_log ${filter}`, values },
+  }
+}
+
+/**
+ * The entries matching every given filter, newest first, with their exact count. An actor or
+ * target naming nobody matches nothing. Days are UTC days; `to` includes its whole day.
+ */
+export async function listAudit(db: Queryable, query: AuditParams): Promise<Page<AuditEntry>> {
+  const { page, size } = query
+  const empty = { content: [], page: { number: page, size, totalElements: 0, totalPages: 0 } }
+  const selection: AuditSelection = { action: query.action, from: query.from, to: query.to }
+  if (query.actor !== undefined) {
+    const actorId = await resolveUser(db, query.actor)
+    if (actorId === null) return empty
+    selection.actorId = actorId
+  }
+  if (query.target !== undefined) {
+    const targetUserId = await resolveUser(db, query.target)
+    if (targetUserId === null) return empty
+    selection.targetUserId = targetUserId
+  }
+  const sql = auditSql(selection, page, size)
   const [rows, [count]] = await Promise.all([
-    db.query<AuditRow>(
-      `SELECT id, actor_id, actor_username, action, target_type, target_id, changes, created_at
-       FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      [size, page * size],
-    ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_log'),
+    db.query<AuditRow>(sql.page.text, sql.page.values),
+    db.query<{ total: number }>(sql.count.text, sql.count.values),
   ])
   const total = count?.total ?? 0
+  const names = await targetNames(db, rows)
   return {
     content: rows.map((row) => ({
       id: Number(row.id),
@@ -93,6 +188,7 @@ export async function listAudit(
       action: row.action,
       targetType: row.target_type,
       targetId: row.target_id,
+      targetName: names.get(`${row.target_type}:${row.target_id}`) ?? null,
       changes: row.changes,
       createdAt: row.created_at.toISOString(),
     })),

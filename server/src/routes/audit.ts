@@ -9,12 +9,13 @@ export function auditRoutes(ctx: ServerContext): RouteSpec[] {
       method: 'GET',
       url: '/api/admin/audit',
       operationId: 'listAuditEntries',
-      summary: 'The audit log, newest first',
+      summary:
+        'The audit log, newest first: filtered by actor, target user (each an id or username), action and an inclusive range of UTC days',
       tag: 'audit',
       access: 'admin',
       query: auditQuerySchema,
       response: auditPageSchema,
-      handler: ({ query }) => listAudit(ctx.db, query.page, query.size),
+      handler: ({ query }) => listAudit(ctx.db, query),
     }),
   ]
 }

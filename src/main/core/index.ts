@@ -54,6 +54,7 @@ export function createCore(ports: CorePorts): Core {
   const exports = createExports({
     listUsers: api.users.list,
     getUser: api.users.get,
+    listAudit: api.audit.list,
     ports: ports.exportPorts,
     emit,
     log: ports.log,

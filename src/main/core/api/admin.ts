@@ -5,6 +5,7 @@ import {
   effectiveRoleListSchema,
   bulkResultSchema,
   type BulkAction,
+  auditPageSchema,
   groupPageSchema,
   groupSchema,
   memberPageSchema,
@@ -152,6 +153,15 @@ export function adminApi(http: Http, session: Session) {
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),
+    audit: {
+      list(query: InputOf<'audit.list'>) {
+        const params = new URLSearchParams()
+        for (const [key, value] of Object.entries(query)) {
+          if (value !== undefined && value !== '') params.set(key, String(value))
+        }
+        return data({ method: 'GET', path: `/api/admin/audit?${params}`, schema: auditPageSchema })
+      },
+    },
   }
 }
 

@@ -1,26 +1,66 @@
-import type { BridgeEvent, ExportOutcome, UserExportRequest } from '../../../shared/bridge'
-import type { Page, User, UserListQuery } from '../../../shared/contract'
+import type {
+  AuditExportRequest,
+  BridgeEvent,
+  ExportFormat,
+  ExportOutcome,
+  UserExportRequest,
+} from '../../../shared/bridge'
+import type { AuditEntry, AuditQuery, Page, User, UserListQuery } from '../../../shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Log } from '../log/rotating-log'
-import { exportUsers, type ExportPorts } from './user-export'
+import { exportAudit } from './audit-export'
+import type { ExportPorts } from './report-writer'
+import { exportUsers } from './user-export'
+
+/** What every export is started with, whatever its table. */
+interface ExportRun {
+  ports: ExportPorts
+  signal: AbortSignal
+  progress(done: number, total: number): void
+  log?: Pick<Log, 'error'>
+}
 
 /** The exports in progress, each cancellable by the id the renderer gave it. */
 export function createExports(deps: {
   listUsers(query: UserListQuery): Promise<Page<User>>
   getUser(input: { id: number }): Promise<{ user: User }>
+  listAudit(query: AuditQuery): Promise<Page<AuditEntry>>
   ports: ExportPorts
   emit(event: BridgeEvent): void
   log?: Pick<Log, 'error'>
 }) {
   const running = new Map<string, AbortController>()
+
+  async function run(
+    request: { exportId: string; format: ExportFormat },
+    table: string,
+    work: (run: ExportRun) => Promise<ExportOutcome>,
+  ): Promise<ExportOutcome> {
+    if (running.has(request.exportId))
+      throw new ApiFailure('An export with this id is already running')
+    const controller = new AbortController()
+    running.set(request.exportId, controller)
+    try {
+      return await work({
+        ports: deps.ports,
+        signal: controller.signal,
+        progress: (done, total) =>
+          deps.emit({ type: 'export-progress', exportId: request.exportId, done, total }),
+        log: deps.log,
+      })
+    } catch (error) {
+      deps.log?.error(`Export of ${table} as ${request.format.toUpperCase()} failed`, error)
+      throw error
+    } finally {
+      running.delete(request.exportId)
+    }
+  }
+
   return {
-    async users(request: UserExportRequest): Promise<ExportOutcome> {
-      if (running.has(request.exportId))
-        throw new ApiFailure('An export with this id is already running')
-      const controller = new AbortController()
-      running.set(request.exportId, controller)
-      try {
-        return await exportUsers({
+    users: (request: UserExportRequest) =>
+      run(request, 'users', (job) =>
+        exportUsers({
+          ...job,
           request,
           listUsers: deps.listUsers,
           getUser: async (id) => {
@@ -31,19 +71,12 @@ export function createExports(deps: {
               throw error
             }
           },
-          ports: deps.ports,
-          signal: controller.signal,
-          progress: (done, total) =>
-            deps.emit({ type: 'export-progress', exportId: request.exportId, done, total }),
-          log: deps.log,
-        })
-      } catch (error) {
-        deps.log?.error(`Export of users as ${request.format.toUpperCase()} failed`, error)
-        throw error
-      } finally {
-        running.delete(request.exportId)
-      }
-    },
+        }),
+      ),
+    audit: (request: AuditExportRequest) =>
+      run(request, 'the audit log', (job) =>
+        exportAudit({ ...job, request, listAudit: deps.listAudit }),
+      ),
     cancel({ exportId }: { exportId: string }): null {
       running.get(exportId)?.abort()
       return null

@@ -78,7 +78,9 @@ export function createHandlers({
     'groups.activate': api.groups.activate,
     'groups.deactivate': api.groups.deactivate,
     'groups.members': api.groups.members,
+    'audit.list': api.audit.list,
     'exports.users': exports.users,
+    'exports.audit': exports.audit,
     'exports.cancel': async (input) => exports.cancel(input),
     'app.info': async () => app(),
     'app.restartToUpdate': async () => {

@@ -1,4 +1,4 @@
-import type { MemberListQuery, UserListQuery } from '../../../shared/contract'
+import type { AuditQuery, MemberListQuery, UserListQuery } from '../../../shared/contract'
 
 /** TanStack Query keys of the admin data; a mutation invalidates by these prefixes. */
 export const queryKeys = {
@@ -14,6 +14,9 @@ export const queryKeys = {
   members: ['members'] as const,
   accessMembers: (kind: AssignmentKind, id: number, query: MemberListQuery) =>
     ['members', kind, id, query] as const,
+  audit: ['audit'] as const,
+  auditList: (query: AuditQuery) => ['audit', 'list', query] as const,
+  userHistory: (id: number, version: string | null) => ['audit', 'user', id, version] as const,
 }
 
 export type AssignmentKind = 'roles' | 'groups'

@@ -10,6 +10,7 @@ export const SIDEBAR: NavEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: 'Db' },
   { label: 'Event Management', to: '/events', icon: 'Ev' },
   { label: 'Users', to: '/users', icon: 'Us' },
+  { label: 'Audit Log', to: '/audit', icon: 'Au' },
   { label: 'Budget & Cost', to: '/budget', icon: 'Bu' },
   { label: 'Employees', to: '/employees', icon: 'Em' },
   { label: 'CRM', to: '/crm', icon: 'Cr' },

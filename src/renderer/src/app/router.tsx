@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
         'Users Management',
         async () => (await import('../features/users')).UsersPage,
       ),
+      lazyPage('/audit', 'Audit Log', async () => (await import('../features/audit')).AuditPage),
       lazyPage(
         '/access',
         'Roles & Groups',

@@ -5,13 +5,14 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
+import { HistoryCard } from './HistoryCard'
 import { ProfileCard } from './ProfileCard'
 import { QuickActionsCard } from './QuickActionsCard'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
 import { useUserEditor } from './useUserEditor'
 
-/** A loaded user: the header with Discard/Save, and the four cards. */
+/** A loaded user: the header with Discard/Save, the four cards, and the user's history. */
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
   const rolesHeldVia = useRolesHeldVia(id)
@@ -75,6 +76,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           disabled={locked}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
+        <HistoryCard user={loaded.user} />
       </div>
     </div>
   )

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react'
+import { AUDIT_ACTIONS, type AuditFilter } from '../../../../shared/contract'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
+import type { AuditFilterKey } from './audit-url'
+
+const TYPING_DELAY_MS = 300
+
+/** A text filter that applies once typing pauses. */
+function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  const [text, setText] = useState(value)
+  const settled = useDebouncedValue(text, TYPING_DELAY_MS)
+  // Only a settled edit applies, so the URL changing underneath does not echo back.
+  useEffect(() => {
+    if (settled.trim() !== value) onChange(settled)
+  }, [settled])
+  // The URL changed elsewhere (Clear Filters, Back): the box shows what it holds now.
+  useEffect(() => {
+    if (value !== text.trim()) setText(value)
+  }, [value])
+  return (
+    <div className="audit-filter">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        maxLength={100}
+        placeholder="Username or ID"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  )
+}
+
+/** Actor, Target user, Action and the date range; each lives in the URL. */
+export function AuditFilters({
+  filter,
+  onChange,
+  onClear,
+}: {
+  filter: AuditFilter
+  onChange: (key: AuditFilterKey, value: string) => void
+  onClear: () => void
+}) {
+  const actions: readonly string[] =
+    filter.action && !(AUDIT_ACTIONS as readonly string[]).includes(filter.action)
+      ? [filter.action, ...AUDIT_ACTIONS]
+      : AUDIT_ACTIONS
+  const filtered = Object.values(filter).some(Boolean)
+  return (
+    <div className="audit-filters" role="group" aria-label="Filters">
+      <TextFilter
+        id="audit-actor"
+        label="Actor"
+        value={filter.actor ?? ''}
+        onChange={(value) => onChange('actor', value)}
+      />
+      <TextFilter
+        id="audit-target"
+        label="Target user"
+        value={filter.target ?? ''}
+        onChange={(value) => onChange('target', value)}
+      />
+      <div className="audit-filter">
+        <label htmlFor="audit-action">Action</label>
+        <select
+          id="audit-action"
+          value={filter.action ?? ''}
+          onChange={(event) => onChange('action', event.target.value)}
+        >
+          <option value="">All actions</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="audit-filter">
+        <label htmlFor="audit-from">From</label>
+        <input
+          id="audit-from"
+          type="date"
+          value={filter.from ?? ''}
+          max={filter.to}
+          onChange={(event) => onChange('from', event.target.value)}
+        />
+      </div>
+      <div className="audit-filter">
+        <label htmlFor="audit-to">To</label>
+        <input
+          id="audit-to"
+          type="date"
+          value={filter.to ?? ''}
+          min={filter.from}
+          onChange={(event) => onChange('to', event.target.value)}
+        />
+      </div>
+      <button type="button" className="secondary" disabled={!filtered} onClick={onClear}>
+        Clear Filters
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { DataTable } from '../../components/DataTable'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { Pagination } from '../../components/Pagination'
+import { AuditFilters } from './AuditFilters'
+import { auditColumns } from './auditColumns'
+import { useAuditExport } from './useAuditExport'
+import { useAuditLog } from './useAuditLog'
+import './audit.css'
+
+/** The audit trail, newest first, filtered and paged through the URL. The title is the Shell's. */
+export function AuditPage() {
+  const log = useAuditLog()
+  const exports = useAuditExport(log.view.filter)
+  const exporting = exports.progress !== null
+  return (
+    <div className="audit-page">
+      <AuditFilters filter={log.view.filter} onChange={log.setFilter} onClear={log.clearFilters} />
+      <div className="audit-toolbar">
+        <button
+          type="button"
+          className="secondary"
+          disabled={log.entries.length === 0 || exporting}
+          onClick={exports.exportCsv}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={log.entries.length === 0 || exporting}
+          onClick={exports.exportPdf}
+        >
+          Export PDF
+        </button>
+        {exports.progress && (
+          <span className="audit-export-progress">
+            <label htmlFor="audit-export-progress">
+              Exporting {exports.progress.format.toUpperCase()}: {exports.progress.done} of{' '}
+              {exports.progress.total || '…'} entries
+            </label>
+            <progress
+              id="audit-export-progress"
+              max={Math.max(exports.progress.total, 1)}
+              value={exports.progress.done}
+            />
+            <button type="button" className="secondary" onClick={exports.cancel}>
+              Cancel
+            </button>
+          </span>
+        )}
+      </div>
+      {exports.error && <ErrorBanner message={exports.error} onDismiss={exports.dismissError} />}
+      {log.error && <ErrorBanner message={log.error} />}
+      <DataTable
+        label="Audit Log"
+        columns={auditColumns}
+        data={log.entries}
+        rowKey={(entry) => String(entry.id)}
+        loading={log.loading}
+        loadingText="Loading audit entries..."
+        emptyText="No audit entries found."
+      />
+      {log.page && <Pagination page={log.page} shown={log.entries.length} onPage={log.goToPage} />}
+    </div>
+  )
+}

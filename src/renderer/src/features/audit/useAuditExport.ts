@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react'
+import type { ExportFormat, ExportOutcome } from '../../../../shared/bridge'
+import type { AuditFilter } from '../../../../shared/contract'
+import { admin } from '../../lib/bridge'
+import { notify } from '../../lib/notifications'
+
+export interface AuditExportProgress {
+  exportId: string
+  format: ExportFormat
+  done: number
+  total: number
+}
+
+function outcomeNotice(outcome: ExportOutcome): string | null {
+  switch (outcome.status) {
+    case 'saved':
+      return `Exported ${outcome.rows} audit entries to ${outcome.file}`
+    case 'printed':
+      return `The report of ${outcome.rows} audit entries was sent to the print window.`
+    default:
+      return null
+  }
+}
+
+/**
+ * Export CSV / Export PDF of the Audit Log: the main process writes every entry matching the
+ * filters, newest first, and reports progress here.
+ */
+export function useAuditExport(filter: AuditFilter) {
+  const [progress, setProgress] = useState<AuditExportProgress | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const unsubscribe = useRef<(() => void) | null>(null)
+  useEffect(() => () => unsubscribe.current?.(), [])
+
+  const start = async (format: ExportFormat) => {
+    const exportId = crypto.randomUUID()
+    setError(null)
+    setProgress({ exportId, format, done: 0, total: 0 })
+    unsubscribe.current = admin().app.onEvent((event) => {
+      if (event.type === 'export-progress' && event.exportId === exportId)
+        setProgress({ exportId, format, done: event.done, total: event.total })
+    })
+    const result = await admin().exports.audit({ exportId, format, filter })
+    unsubscribe.current()
+    unsubscribe.current = null
+    setProgress(null)
+    if (!result.ok) setError(result.error.message || 'Export failed')
+    else if (result.data.status === 'unprinted') setError(result.data.reason)
+    else {
+      const notice = outcomeNotice(result.data)
+      if (notice) notify(notice)
+    }
+  }
+
+  return {
+    progress,
+    error,
+    exportCsv: () => void start('csv'),
+    exportPdf: () => void start('pdf'),
+    cancel: () => progress && void admin().exports.cancel({ exportId: progress.exportId }),
+    dismissError: () => setError(null),
+  }
+}

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { queryKeys } from '../../api/keys'
+import { admin } from '../../lib/bridge'
+import { errorMessage, unwrap } from '../../lib/query'
+import {
+  auditListQuery,
+  auditViewParams,
+  readAuditView,
+  withFilter,
+  type AuditFilterKey,
+  type AuditView,
+} from './audit-url'
+
+/**
+ * One page of the audit log as the URL's filters select it. While a new page loads the previous
+ * one keeps its place; a failed fetch empties the table and says why.
+ */
+export function useAuditLog() {
+  const [params, setParams] = useSearchParams()
+  const view = readAuditView(params)
+  const query = auditListQuery(view)
+  const list = useQuery({
+    queryKey: queryKeys.auditList(query),
+    queryFn: () => unwrap(admin().audit.list(query)),
+    placeholderData: keepPreviousData,
+  })
+  const show = (next: AuditView) => setParams(auditViewParams(next), { replace: true })
+  return {
+    view,
+    setFilter: (key: AuditFilterKey, value: string) => show(withFilter(view, key, value)),
+    clearFilters: () => show({ filter: {}, page: 0 }),
+    goToPage: (page: number) => show({ ...view, page }),
+    entries: list.isError ? [] : (list.data?.content ?? []),
+    page: list.isError ? undefined : list.data?.page,
+    loading: list.isFetching,
+    error: list.isError ? errorMessage(list.error, 'Failed to fetch audit entries') : null,
+  }
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { auditCellText } from '../../../../shared/audit-cells'
+import { USER_HISTORY_SIZE, type User } from '../../../../shared/contract'
+import { queryKeys } from '../../api/keys'
+import { ErrorBanner } from '../../components/ErrorBanner'
+import { admin } from '../../lib/bridge'
+import { errorMessage, unwrap } from '../../lib/query'
+import { userHistoryPath } from '../audit'
+import './history.css'
+
+/** The latest audit entries about this user, newest first, and a link to all of them. */
+export function HistoryCard({ user }: { user: User }) {
+  const titleId = useId()
+  const history = useQuery({
+    // A change to the user gives them a new updatedDate, and so a fresh history.
+    queryKey: queryKeys.userHistory(user.id, user.updatedDate),
+    queryFn: () =>
+      unwrap(admin().audit.list({ target: String(user.id), page: 0, size: USER_HISTORY_SIZE })),
+  })
+  const entries = history.data?.content ?? []
+  return (
+    <section className="details-card history-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>History</h2>
+      {history.isError ? (
+        <ErrorBanner message={errorMessage(history.error, 'Failed to fetch audit entries')} />
+      ) : history.isPending ? (
+        <p role="status">Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className="details-card-note">No audit entries found.</p>
+      ) : (
+        <ol className="history-list" aria-label={`History of ${user.username}`}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <span className="history-time">{auditCellText(entry, 'time')}</span>
+              <span className="history-action">{entry.action}</span>
+              <span className="history-actor">by {auditCellText(entry, 'actor')}</span>
+              <span className="history-details">{auditCellText(entry, 'details')}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link to={userHistoryPath(user.username)}>View full history</Link>
+    </section>
+  )
+}
