@@ -62,7 +62,7 @@ export function toUser(row: UserRow): User {
 export const userEtag = (row: Pick<UserRow, 'id' | 'version'>) => `"u${row.id}v${row.version}"`
 
 /** Each sort key matches an index of the schema, ending in the id for a stable order. */
-const SORT_KEYS: Record<UserSortField, string> = {
+export const SORT_KEYS: Record<UserSortField, string> = {
   id: 'id',
   username: 'lower(username)',
   email: 'lower(email)',
@@ -75,7 +75,7 @@ const SORT_KEYS: Record<UserSortField, string> = {
 }
 
 /** `%`, `_` and `\` in a search term are taken literally. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000

@@ -51,7 +51,7 @@ export function createCore(ports: CorePorts): Core {
   })
   const api = adminApi(http, session)
   const exports = createExports({
-    listUsers: api.users.list,
+    source: { listUsers: api.users.list, streamUsers: api.users.stream },
     ports: ports.exportPorts,
     emit,
     log: ports.log,

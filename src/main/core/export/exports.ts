@@ -1,12 +1,12 @@
 import type { BridgeEvent, ExportOutcome, UserExportRequest } from '../../../shared/bridge'
-import type { Page, User, UserListQuery } from '../../../shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Log } from '../log/rotating-log'
 import { exportUsers, type ExportPorts } from './user-export'
+import type { UserSourceApi } from './user-source'
 
 /** The exports in progress, each cancellable by the id the renderer gave it. */
 export function createExports(deps: {
-  listUsers(query: UserListQuery): Promise<Page<User>>
+  source: UserSourceApi
   ports: ExportPorts
   emit(event: BridgeEvent): void
   log?: Pick<Log, 'error'>
@@ -21,7 +21,7 @@ export function createExports(deps: {
       try {
         return await exportUsers({
           request,
-          listUsers: deps.listUsers,
+          source: deps.source,
           ports: deps.ports,
           signal: controller.signal,
           progress: (done, total) =>

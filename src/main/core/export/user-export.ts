@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { appendFile, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, freemem } from 'node:os'
 import type { ExportOutcome, UserExportRequest } from '../../../shared/bridge'
-import type { Page, User, UserListQuery } from '../../../shared/contract'
+import type { UserExportQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { reportFileName, USERS_REPORT_TITLE } from '../../../shared/report-file-name'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
+import { openFileSink } from './file-sink'
 import { mergePdfs } from './merge-pdfs'
+import { limiter, PDF_PART_ROWS, pdfPartsAtOnce } from './pdf-parts'
 import type { Log } from '../log/rotating-log'
 import { reportHtml, type Report } from './report-html'
-
-/** The largest page the contract allows: the fewest round trips. */
-export const EXPORT_PAGE_SIZE = 200
-/**
- * Rows printed to PDF at a time: Chromium's printToPDF gives up on one page of 100,000 rows,
- * so a large report is printed in parts and the parts joined.
- */
-export const PDF_PART_ROWS = 5_000
+import { openUserSource, type UserSourceApi } from './user-source'
 
 /** What an export needs from its host. */
 export interface ExportPorts {
@@ -29,7 +25,7 @@ export interface ExportPorts {
 
 export interface UserExportJob {
   request: UserExportRequest
-  listUsers(query: UserListQuery): Promise<Page<User>>
+  source: UserSourceApi
   ports: ExportPorts
   signal: AbortSignal
   progress(done: number, total: number): void
@@ -39,9 +35,10 @@ export interface UserExportJob {
 class Cancelled extends Error {}
 
 /**
- * Exports every user matching the request's search, in its sort, with its columns: pages
- * through the API, reports progress, and writes the file only when it is complete, so a
- * cancel or a failure leaves nothing behind.
+ * Exports every user matching the request's search and filters, in its sort, with its columns:
+ * reads them from the best source the server offers, reports progress, and writes the CSV as
+ * it goes into a partial file that becomes the chosen one only when complete, so a cancel or a
+ * failure leaves nothing behind. A PDF is printed in parts as its rows arrive.
  */
 export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   const { request, ports, signal } = job
@@ -57,17 +54,26 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   const partial = `${file}.${randomUUID()}.part`
   try {
     if (request.format === 'csv') {
-      await writeFile(partial, csvRows([headers]))
-      const rows = await eachPage(job, (cells) => appendFile(partial, csvRows(cells)))
-      await rename(partial, file)
-      return { status: 'saved', file, rows }
+      const sink = await openFileSink(partial)
+      try {
+        await sink.write(csvRows([headers]))
+        const rows = await eachBatch(job, (cells) => sink.write(csvRows(cells)))
+        await sink.close()
+        await rename(partial, file)
+        return { status: 'saved', file, rows }
+      } finally {
+        await sink.abort()
+      }
     }
-    const cells: string[][] = []
-    const rows = await eachPage(job, async (page) => void cells.push(...page))
-    const report = { title: USERS_REPORT_TITLE, generatedAt, headers, rows: cells }
+    const report = { title: USERS_REPORT_TITLE, generatedAt, headers, rows: [] as string[][] }
+    const printer = partPrinter(report, ports, signal)
+    const rows = await eachBatch(job, async (cells) => {
+      report.rows.push(...cells)
+      printer.rowsArrived()
+    })
     let pdf: Uint8Array
     try {
-      pdf = await printInParts(report, ports, signal)
+      pdf = await printer.finish()
     } catch (error) {
       if (error instanceof Cancelled) throw error
       job.log?.error('The PDF could not be rendered; the report goes to the print window', error)
@@ -86,43 +92,74 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
     return { status: 'saved', file, rows }
   } catch (error) {
     await rm(partial, { force: true })
-    if (error instanceof Cancelled) return { status: 'cancelled' }
+    if (error instanceof Cancelled || signal.aborted) return { status: 'cancelled' }
     throw error
   }
 }
 
-/** The report as one PDF, printed PDF_PART_ROWS rows at a time. */
-async function printInParts(report: Report, ports: ExportPorts, signal: AbortSignal) {
-  const parts: Uint8Array[] = []
-  for (let start = 0; start === 0 || start < report.rows.length; start += PDF_PART_ROWS) {
-    if (signal.aborted) throw new Cancelled()
-    const rows = report.rows.slice(start, start + PDF_PART_ROWS)
-    parts.push(await ports.renderPdf(reportHtml({ ...report, rows, firstRow: start + 1 })))
+/**
+ * Prints the report PDF_PART_ROWS rows at a time while the rest arrives, a few parts at once
+ * where cores and memory allow, and joins them in order. Only the first part has the title;
+ * every page has the header row.
+ */
+function partPrinter(
+  report: Report & { rows: string[][] },
+  ports: ExportPorts,
+  signal: AbortSignal,
+) {
+  const atOnce = limiter(pdfPartsAtOnce(availableParallelism(), freemem()))
+  const parts: Promise<Uint8Array>[] = []
+  let failed = false
+  const print = (start: number, end: number) => {
+    const part = atOnce(async () => {
+      if (signal.aborted) throw new Cancelled()
+      // After one part fails the report goes to the print window: the rest need not be printed.
+      if (failed) throw new Error('An earlier part could not be printed')
+      const rows = report.rows.slice(start, end)
+      return ports.renderPdf(reportHtml({ ...report, rows, firstRow: start + 1 }))
+    })
+    part.catch(() => {
+      failed = true
+    })
+    parts.push(part)
   }
-  return mergePdfs(parts)
+  return {
+    rowsArrived() {
+      while (report.rows.length >= (parts.length + 1) * PDF_PART_ROWS)
+        print(parts.length * PDF_PART_ROWS, (parts.length + 1) * PDF_PART_ROWS)
+    },
+    async finish(): Promise<Uint8Array> {
+      const printed = parts.length * PDF_PART_ROWS
+      if (printed < report.rows.length || parts.length === 0) print(printed, report.rows.length)
+      const settled = await Promise.allSettled(parts)
+      if (signal.aborted) throw new Cancelled()
+      const failure = settled.find((part) => part.status === 'rejected')
+      if (failure) throw failure.reason
+      return mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value))
+    },
+  }
 }
 
-/** Hands each page's cells to `take`, in order; answers how many rows there were. */
-async function eachPage(
-  { request, listUsers, signal, progress }: UserExportJob,
+/** Hands each batch's cells to `take`, in order, reporting progress; answers how many rows. */
+async function eachBatch(
+  { request, source, signal, progress }: UserExportJob,
   take: (cells: string[][]) => Promise<void>,
 ): Promise<number> {
-  let done = 0
-  for (let page = 0; ; page += 1) {
-    if (signal.aborted) throw new Cancelled()
-    const answer = await listUsers({
-      page,
-      size: EXPORT_PAGE_SIZE,
-      search: request.search,
-      sort: request.sort,
-      direction: request.direction,
-    })
-    if (signal.aborted) throw new Cancelled()
-    await take(
-      answer.content.map((user) => request.columns.map((column) => userCellText(user, column))),
-    )
-    done += answer.content.length
-    progress(done, Math.max(answer.page.totalElements, done))
-    if (answer.content.length < EXPORT_PAGE_SIZE || done >= answer.page.totalElements) return done
+  const query: UserExportQuery = {
+    search: request.search,
+    sort: request.sort,
+    direction: request.direction,
+    ...request.filter,
   }
+  if (signal.aborted) throw new Cancelled()
+  const { batches } = await openUserSource(source, query, signal)
+  let done = 0
+  for await (const { users, total } of batches) {
+    if (signal.aborted) throw new Cancelled()
+    await take(users.map((user) => request.columns.map((column) => userCellText(user, column))))
+    done += users.length
+    progress(done, Math.max(total, done))
+  }
+  if (signal.aborted) throw new Cancelled()
+  return done
 }
