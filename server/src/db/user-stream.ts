@@ -6,6 +6,15 @@ import { SORT_KEYS, USER_COLUMNS, type UserRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
 export const EXPORT_BATCH_ROWS = 1_000
+/**
+ * A selection this small is read in one query: a narrow search finds its matches through the
+ * trigram index and sorts them, work that each batch would otherwise repeat.
+ */
+export const WHOLE_SELECTION_ROWS = 20_000
+
+/** The rows per query for a selection of `total` users. */
+export const exportBatchRows = (total: number) =>
+  total <= WHOLE_SELECTION_ROWS ? Math.max(total, EXPORT_BATCH_ROWS) : EXPORT_BATCH_ROWS
 
 /** The type a sort key's text is read back as, so a key compares exactly as it was stored. */
 const KEY_TYPES: Record<UserSortField, string> = {
@@ -49,6 +58,7 @@ type KeyedRow = UserRow & { sort_key: string | null }
 export async function* selectedUserBatches(
   db: Queryable,
   params: UserExportParams,
+  batchRows: number,
 ): AsyncGenerator<UserRow[]> {
   const key = SORT_KEYS[params.sort]
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
@@ -66,7 +76,7 @@ export async function* selectedUserBatches(
     const order = stretch.keyed ? `${key} ${dir}, id ${dir}` : `id ${dir}`
     const pending = db.query<KeyedRow>(
       `SELECT ${USER_COLUMNS}, (${key})::text AS sort_key FROM users ${where}
-       ORDER BY ${order} LIMIT ${param(EXPORT_BATCH_ROWS)}`,
+       ORDER BY ${order} LIMIT ${param(batchRows)}`,
       values,
     )
     // A batch read ahead may be abandoned when the client goes away: not an unhandled failure.
@@ -77,7 +87,7 @@ export async function* selectedUserBatches(
     let pending = read(stretch)
     for (;;) {
       const rows = await pending
-      const full = rows.length === EXPORT_BATCH_ROWS
+      const full = rows.length === batchRows
       if (full) pending = read(stretch, rows.at(-1))
       if (rows.length > 0) yield rows
       if (!full) break

@@ -8,14 +8,18 @@ import {
 } from '../../../src/shared/contract'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
-import { countSelectedUsers, selectedUserBatches } from '../db/user-stream'
+import { countSelectedUsers, exportBatchRows, selectedUserBatches } from '../db/user-stream'
 import { toUser } from '../db/users'
 import type { UserExportParams } from '../../../src/shared/contract'
 import { route, type RouteSpec } from './define'
 
 /** One line of JSON per user, a batch per chunk. */
-async function* userLines(db: Queryable, params: UserExportParams): AsyncGenerator<string> {
-  for await (const rows of selectedUserBatches(db, params)) {
+async function* userLines(
+  db: Queryable,
+  params: UserExportParams,
+  total: number,
+): AsyncGenerator<string> {
+  for await (const rows of selectedUserBatches(db, params, exportBatchRows(total))) {
     yield rows.map((row) => JSON.stringify(toUser(row))).join('\n') + '\n'
   }
 }
@@ -40,7 +44,7 @@ export function userExportRoutes(ctx: ServerContext): RouteSpec[] {
         reply
           .header('content-type', `${USER_EXPORT_CONTENT_TYPE}; charset=utf-8`)
           .header(USER_EXPORT_TOTAL_HEADER, String(total))
-        return Readable.from(userLines(db, query))
+        return Readable.from(userLines(db, query, total))
       },
     }),
   ]
