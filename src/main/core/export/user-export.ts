@@ -131,8 +131,13 @@ function partPrinter(
     async finish(): Promise<Uint8Array> {
       const printed = parts.length * PDF_PART_ROWS
       if (printed < report.rows.length || parts.length === 0) print(printed, report.rows.length)
-      const settled = await Promise.allSettled(parts)
-      if (signal.aborted) throw new Cancelled()
+      // A cancel does not wait for the parts being printed: they close their windows themselves.
+      const cancelled = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(new Cancelled())
+        signal.addEventListener('abort', () => reject(new Cancelled()), { once: true })
+      })
+      cancelled.catch(() => undefined)
+      const settled = await Promise.race([Promise.allSettled(parts), cancelled])
       const failure = settled.find((part) => part.status === 'rejected')
       if (failure) throw failure.reason
       return mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value))
