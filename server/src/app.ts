@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth'
 import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
 import { userAccessRoutes } from './routes/user-access'
+import { userExportRoutes } from './routes/user-export'
 import { userPasswordRoutes } from './routes/user-password'
 import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
@@ -94,6 +95,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     const routes = [
       ...authRoutes(context),
       ...userRoutes(context),
+      ...userExportRoutes(context),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
       ...userAccessRoutes(context),

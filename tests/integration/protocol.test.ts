@@ -36,6 +36,7 @@ test('GET /openapi.json documents every endpoint of the contract', async () => {
     ['put', '/auth/change-password'],
     ['get', '/api/admin/users'],
     ['post', '/api/admin/users'],
+    ['get', '/api/admin/users/export'],
     ['get', '/api/admin/users/{id}'],
     ['put', '/api/admin/users/{id}'],
     ...['activate', 'deactivate', 'lock', 'unlock', 'reset-password'].map(

@@ -62,7 +62,7 @@ export function toUser(row: UserRow): User {
 export const userEtag = (row: Pick<UserRow, 'id' | 'version'>) => `"u${row.id}v${row.version}"`
 
 /** Each sort key matches an index of the schema, ending in the id for a stable order. */
-const SORT_KEYS: Record<UserSortField, string> = {
+export const SORT_KEYS: Record<UserSortField, string> = {
   id: 'id',
   username: 'lower(username)',
   email: 'lower(email)',

@@ -31,6 +31,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, A extends Acce
   /** Success status and the schema of what it returns (none for an empty answer). */
   status?: number
   response?: z.ZodType
+  /** The success answer's media type when not JSON; `response` then describes one item of it. */
+  contentType?: string
   /** Error statuses worth documenting beyond 400/401/403. */
   errors?: number[]
   rateLimit?: RouteOptions['config']

@@ -61,7 +61,11 @@ export function openApiDocument(specs: RouteSpec[]) {
       [status]: spec.response
         ? {
             description: 'Success',
-            content: { 'application/json': { schema: toSchema(spec.response, 'output') } },
+            content: {
+              [spec.contentType ?? 'application/json']: {
+                schema: toSchema(spec.response, 'output'),
+              },
+            },
           }
         : { description: 'Success' },
     }

@@ -52,7 +52,7 @@ export function createCore(ports: CorePorts): Core {
   })
   const api = adminApi(http, session)
   const exports = createExports({
-    listUsers: api.users.list,
+    source: { listUsers: api.users.list, streamUsers: api.users.stream },
     getUser: api.users.get,
     listAudit: api.audit.list,
     ports: ports.exportPorts,

@@ -14,19 +14,22 @@ import {
   userPageSchema,
   userSchema,
   ACCESS_PAGE_SIZE,
+  USER_EXPORT_PATH,
+  type UserExportQuery,
 } from '../../../shared/contract'
 import type { Fallback } from '../../../shared/messages'
 import type { BulkChunk } from '../bulk/run-bulk'
 import type { Session } from '../session/session'
 import { send, type Call, type Http } from './http'
+import { openStream } from './stream'
 
-/** A query string of the fields that have a value; an empty search is left out. */
-function queryString(query: object): URLSearchParams {
+/** A query string of the given fields, leaving out the absent and the empty. */
+export function queryString(query: object): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value))
   }
-  return params
+  return params.toString()
 }
 
 /** The authenticated calls of SPEC.md section 7, each through the session. */
@@ -99,6 +102,16 @@ export function adminApi(http: Http, session: Session) {
           fallback: 'listUsers',
         })
       },
+      /** Our server's streaming export; other servers of the contract answer it with an error. */
+      stream: (query: UserExportQuery, signal: AbortSignal) =>
+        session.authorized((authorization) =>
+          openStream(http, {
+            path: `${USER_EXPORT_PATH}?${queryString(query)}`,
+            headers: { authorization },
+            signal,
+            fallback: 'listUsers',
+          }),
+        ),
       async get({ id }: InputOf<'users.get'>): Promise<OutputOf<'users.get'>> {
         const answer = await call({
           method: 'GET',

@@ -34,6 +34,24 @@ export interface Answer<T> {
   headers: Headers
 }
 
+/** A call that got no answer, worded for the administrator. */
+export function networkFailure(error: unknown, url: string, timeoutMs: number): ApiFailure {
+  const name = (error as { name?: string }).name
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new ApiFailure(
+      `Network error: ${new URL(url).origin} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+    )
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  const reason = cause?.code ?? cause?.message ?? (error as Error).message
+  return new ApiFailure(`Network error: could not reach ${new URL(url).origin} (${reason})`)
+}
+
+/** An error answer: the server's message when it has one, else the fallback of SPEC.md section 8. */
+export function answerFailure(status: number, body: unknown, fallback?: Fallback): ApiFailure {
+  return new ApiFailure(serverMessage(body) ?? FALLBACKS[fallback ?? 'request'](status), status)
+}
+
 /** One HTTP call of the contract: timeout, the error wording of SPEC.md section 8, a checked answer. */
 export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
   const url = http.baseUrl.replace(/\/+$/, '') + call.path
@@ -48,15 +66,7 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
       signal: AbortSignal.timeout(http.timeoutMs),
     })
   } catch (error) {
-    const name = (error as { name?: string }).name
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ApiFailure(
-        `Network error: ${new URL(url).origin} did not answer within ${Math.round(http.timeoutMs / 1000)} s`,
-      )
-    }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message
-    throw new ApiFailure(`Network error: could not reach ${new URL(url).origin} (${reason})`)
+    throw networkFailure(error, url, http.timeoutMs)
   }
   const text = await response.text()
   let body: unknown
@@ -65,10 +75,7 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
   } catch {
     body = undefined
   }
-  if (!response.ok) {
-    const message = serverMessage(body) ?? FALLBACKS[call.fallback ?? 'request'](response.status)
-    throw new ApiFailure(message, response.status)
-  }
+  if (!response.ok) throw answerFailure(response.status, body, call.fallback)
   if (!call.schema) return { data: undefined as T, headers: response.headers }
   const parsed = call.schema.safeParse(body)
   if (!parsed.success) {

@@ -5,12 +5,13 @@ import type {
   ExportOutcome,
   UserExportRequest,
 } from '../../../shared/bridge'
-import type { AuditEntry, AuditQuery, Page, User, UserListQuery } from '../../../shared/contract'
+import type { AuditEntry, AuditQuery, Page, User } from '../../../shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Log } from '../log/rotating-log'
 import { exportAudit } from './audit-export'
 import type { ExportPorts } from './report-writer'
 import { exportUsers } from './user-export'
+import type { UserSourceApi } from './user-source'
 
 /** What every export is started with, whatever its table. */
 interface ExportRun {
@@ -22,7 +23,7 @@ interface ExportRun {
 
 /** The exports in progress, each cancellable by the id the renderer gave it. */
 export function createExports(deps: {
-  listUsers(query: UserListQuery): Promise<Page<User>>
+  source: UserSourceApi
   getUser(input: { id: number }): Promise<{ user: User }>
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>
   ports: ExportPorts
@@ -62,7 +63,7 @@ export function createExports(deps: {
         exportUsers({
           ...job,
           request,
-          listUsers: deps.listUsers,
+          source: deps.source,
           getUser: async (id) => {
             try {
               return (await deps.getUser({ id })).user

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { appendFile, rename, rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, freemem } from 'node:os'
 import type { ExportFormat, ExportOutcome } from '../../../shared/bridge'
 import { reportFileName } from '../../../shared/report-file-name'
 import type { Log } from '../log/rotating-log'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
+import { openFileSink } from './file-sink'
 import { mergePdfs } from './merge-pdfs'
+import { limiter, PDF_PART_ROWS, pdfPartsAtOnce } from './pdf-parts'
 import { reportHtml, type Report } from './report-html'
 
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
-/**
- * Rows printed to PDF at a time: Chromium's printToPDF gives up on one page of 100,000 rows,
- * so a large report is printed in parts and the parts joined.
- */
-export const PDF_PART_ROWS = 5_000
 
 /** What an export needs from its host. */
 export interface ExportPorts {
@@ -34,7 +32,7 @@ export interface ReportJob {
   title: string
   headers: readonly string[]
   /**
-   * The source of the rows: hands each page's cells to `take`, in order, and answers how many
+   * The source of the rows: hands each batch's cells to `take`, in order, and answers how many
    * rows there were; throws Cancelled once the signal aborts.
    */
   eachPage(take: (cells: string[][]) => Promise<void>): Promise<number>
@@ -44,8 +42,9 @@ export interface ReportJob {
 }
 
 /**
- * Writes a table's rows as CSV or a PDF report (SPEC.md section 9), after asking where: the
- * file appears only when it is complete, so a cancel or a failure leaves nothing behind.
+ * Writes a table's rows as CSV or a PDF report (SPEC.md section 9), after asking where. The CSV
+ * is written as the rows arrive and a PDF printed in parts as its rows arrive, into a partial
+ * file that becomes the chosen one only when complete, so a cancel or a failure leaves nothing.
  */
 export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
   const { format, title, headers, ports, signal } = job
@@ -57,17 +56,26 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
   const partial = `${file}.${randomUUID()}.part`
   try {
     if (format === 'csv') {
-      await writeFile(partial, csvRows([headers]))
-      const rows = await job.eachPage((cells) => appendFile(partial, csvRows(cells)))
-      await rename(partial, file)
-      return { status: 'saved', file, rows }
+      const sink = await openFileSink(partial)
+      try {
+        await sink.write(csvRows([headers]))
+        const rows = await job.eachPage((cells) => sink.write(csvRows(cells)))
+        await sink.close()
+        await rename(partial, file)
+        return { status: 'saved', file, rows }
+      } finally {
+        await sink.abort()
+      }
     }
-    const cells: string[][] = []
-    const rows = await job.eachPage(async (page) => void cells.push(...page))
-    const report = { title, generatedAt, headers, rows: cells }
+    const report = { title, generatedAt, headers, rows: [] as string[][] }
+    const printer = partPrinter(report, ports, signal)
+    const rows = await job.eachPage(async (cells) => {
+      report.rows.push(...cells)
+      printer.rowsArrived()
+    })
     let pdf: Uint8Array
     try {
-      pdf = await printInParts(report, ports, signal)
+      pdf = await printer.finish()
     } catch (error) {
       if (error instanceof Cancelled) throw error
       job.log?.error('The PDF could not be rendered; the report goes to the print window', error)
@@ -86,18 +94,55 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
     return { status: 'saved', file, rows }
   } catch (error) {
     await rm(partial, { force: true })
-    if (error instanceof Cancelled) return { status: 'cancelled' }
+    if (error instanceof Cancelled || signal.aborted) return { status: 'cancelled' }
     throw error
   }
 }
 
-/** The report as one PDF, printed PDF_PART_ROWS rows at a time. */
-async function printInParts(report: Report, ports: ExportPorts, signal: AbortSignal) {
-  const parts: Uint8Array[] = []
-  for (let start = 0; start === 0 || start < report.rows.length; start += PDF_PART_ROWS) {
-    if (signal.aborted) throw new Cancelled()
-    const rows = report.rows.slice(start, start + PDF_PART_ROWS)
-    parts.push(await ports.renderPdf(reportHtml({ ...report, rows, firstRow: start + 1 })))
+/**
+ * Prints the report PDF_PART_ROWS rows at a time while the rest arrives, a few parts at once
+ * where cores and memory allow, and joins them in order. Only the first part has the title;
+ * every page has the header row.
+ */
+function partPrinter(
+  report: Report & { rows: string[][] },
+  ports: ExportPorts,
+  signal: AbortSignal,
+) {
+  const atOnce = limiter(pdfPartsAtOnce(availableParallelism(), freemem()))
+  const parts: Promise<Uint8Array>[] = []
+  let failed = false
+  const print = (start: number, end: number) => {
+    const part = atOnce(async () => {
+      if (signal.aborted) throw new Cancelled()
+      // After one part fails the report goes to the print window: the rest need not be printed.
+      if (failed) throw new Error('An earlier part could not be printed')
+      const rows = report.rows.slice(start, end)
+      return ports.renderPdf(reportHtml({ ...report, rows, firstRow: start + 1 }))
+    })
+    part.catch(() => {
+      failed = true
+    })
+    parts.push(part)
   }
-  return mergePdfs(parts)
+  return {
+    rowsArrived() {
+      while (report.rows.length >= (parts.length + 1) * PDF_PART_ROWS)
+        print(parts.length * PDF_PART_ROWS, (parts.length + 1) * PDF_PART_ROWS)
+    },
+    async finish(): Promise<Uint8Array> {
+      const printed = parts.length * PDF_PART_ROWS
+      if (printed < report.rows.length || parts.length === 0) print(printed, report.rows.length)
+      // A cancel does not wait for the parts being printed: they close their windows themselves.
+      const cancelled = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(new Cancelled())
+        signal.addEventListener('abort', () => reject(new Cancelled()), { once: true })
+      })
+      cancelled.catch(() => undefined)
+      const settled = await Promise.race([Promise.allSettled(parts), cancelled])
+      const failure = settled.find((part) => part.status === 'rejected')
+      if (failure) throw failure.reason
+      return mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value))
+    },
+  }
 }

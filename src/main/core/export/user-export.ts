@@ -1,15 +1,16 @@
 import type { ExportOutcome, UserExportRequest } from '../../../shared/bridge'
-import type { Page, User, UserListQuery } from '../../../shared/contract'
+import type { User, UserExportQuery } from '../../../shared/contract'
 import { USER_COLUMN_LABELS, userCellText } from '../../../shared/user-columns'
 import { USERS_REPORT_TITLE } from '../../../shared/report-file-name'
 import type { Log } from '../log/rotating-log'
-import { Cancelled, EXPORT_PAGE_SIZE, writeReport, type ExportPorts } from './report-writer'
+import { Cancelled, writeReport, type ExportPorts } from './report-writer'
+import { openUserSource, type UserSourceApi } from './user-source'
 
 export type { ExportPorts } from './report-writer'
 
 export interface UserExportJob {
   request: UserExportRequest
-  listUsers(query: UserListQuery): Promise<Page<User>>
+  source: UserSourceApi
   /** One user for Export Selected; undefined when it was deleted since it was chosen. */
   getUser(id: number): Promise<User | undefined>
   ports: ExportPorts
@@ -18,13 +19,17 @@ export interface UserExportJob {
   log?: Pick<Log, 'error'>
 }
 
-/** Exports every user matching the request's search, in its sort, with its columns. */
+/**
+ * Exports the chosen users, or every user matching the request's search and filters, in its
+ * sort, with its columns, read from the best source the server offers.
+ */
 export function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   return writeReport({
     format: job.request.format,
     title: USERS_REPORT_TITLE,
     headers: job.request.columns.map((column) => USER_COLUMN_LABELS[column]),
-    eachPage: (take) => eachPage(job, take),
+    eachPage: (take) =>
+      job.request.ids ? eachSelected(job, job.request.ids, take) : eachBatch(job, take),
     ports: job.ports,
     signal: job.signal,
     log: job.log,
@@ -53,26 +58,26 @@ async function eachSelected(
   return rows
 }
 
-/** Hands each page's cells to `take`, in order; answers how many rows there were. */
-async function eachPage(job: UserExportJob, take: (cells: string[][]) => Promise<void>) {
-  if (job.request.ids) return eachSelected(job, job.request.ids, take)
-  const { request, listUsers, signal, progress } = job
-  let done = 0
-  for (let page = 0; ; page += 1) {
-    if (signal.aborted) throw new Cancelled()
-    const answer = await listUsers({
-      page,
-      size: EXPORT_PAGE_SIZE,
-      search: request.search,
-      sort: request.sort,
-      direction: request.direction,
-    })
-    if (signal.aborted) throw new Cancelled()
-    await take(
-      answer.content.map((user) => request.columns.map((column) => userCellText(user, column))),
-    )
-    done += answer.content.length
-    progress(done, Math.max(answer.page.totalElements, done))
-    if (answer.content.length < EXPORT_PAGE_SIZE || done >= answer.page.totalElements) return done
+/** Hands each batch's cells to `take`, in order, reporting progress; answers how many rows. */
+async function eachBatch(
+  { request, source, signal, progress }: UserExportJob,
+  take: (cells: string[][]) => Promise<void>,
+): Promise<number> {
+  const query: UserExportQuery = {
+    search: request.search,
+    sort: request.sort,
+    direction: request.direction,
+    ...request.filter,
   }
+  if (signal.aborted) throw new Cancelled()
+  const { batches } = await openUserSource(source, query, signal)
+  let done = 0
+  for await (const { users, total } of batches) {
+    if (signal.aborted) throw new Cancelled()
+    await take(users.map((user) => request.columns.map((column) => userCellText(user, column))))
+    done += users.length
+    progress(done, Math.max(total, done))
+  }
+  if (signal.aborted) throw new Cancelled()
+  return done
 }

@@ -1,0 +1,115 @@
+import type { UserExportParams, UserSortField } from '../../../src/shared/contract'
+import type { Queryable } from './database'
+import { searchCount } from './search-counts'
+import { userSelection } from './user-filter'
+import { SORT_KEYS, USER_COLUMNS, type UserRow } from './users'
+
+/** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
+export const EXPORT_BATCH_ROWS = 1_000
+/**
+ * A selection this small is read in one query: a narrow search finds its matches through the
+ * trigram index and sorts them, work that each batch would otherwise repeat.
+ */
+export const WHOLE_SELECTION_ROWS = 20_000
+
+/** The rows per query for a selection of `total` users. */
+export const exportBatchRows = (total: number) =>
+  total <= WHOLE_SELECTION_ROWS ? Math.max(total, EXPORT_BATCH_ROWS) : EXPORT_BATCH_ROWS
+
+/** The type a sort key's text is read back as, so a key compares exactly as it was stored. */
+const KEY_TYPES: Record<UserSortField, string> = {
+  id: 'int',
+  username: 'text',
+  email: 'text',
+  phoneNumber: 'text',
+  isActive: 'boolean',
+  isLocked: 'boolean',
+  lastLogin: 'timestamptz',
+  createdDate: 'timestamptz',
+  updatedDate: 'timestamptz',
+}
+
+/**
+ * A stretch of the sort that one keyset walks: the whole list, or for the one nullable key
+ * (last login) the users with one and those without, who come last ascending and first
+ * descending, as in the list's ORDER BY.
+ */
+interface Stretch {
+  condition?: string
+  /** Ordered by the sort key then the id; otherwise by the id alone. */
+  keyed: boolean
+}
+
+function stretches(params: UserExportParams): Stretch[] {
+  if (params.sort === 'id') return [{ keyed: false }]
+  if (params.sort !== 'lastLogin') return [{ keyed: true }]
+  const dated = { condition: 'last_login IS NOT NULL', keyed: true }
+  const never = { condition: 'last_login IS NULL', keyed: false }
+  return params.direction === 'asc' ? [dated, never] : [never, dated]
+}
+
+type KeyedRow = UserRow & { sort_key: string | null }
+
+/**
+ * Every user the export's search and filters select, in its sort, a batch at a time. Each batch
+ * starts after the last row of the one before (keyset on the sort's index), so the millionth
+ * row costs what the first one does; the next batch is read while the caller sends this one.
+ */
+export async function* selectedUserBatches(
+  db: Queryable,
+  params: UserExportParams,
+  batchRows: number,
+): AsyncGenerator<UserRow[]> {
+  const key = SORT_KEYS[params.sort]
+  const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
+  const after = params.direction === 'desc' ? '<' : '>'
+  const read = (stretch: Stretch, last?: KeyedRow) => {
+    const { conditions, values } = userSelection(params)
+    const param = (value: unknown) => `$${values.push(value)}`
+    if (stretch.condition) conditions.push(stretch.condition)
+    if (last && stretch.keyed) {
+      conditions.push(
+        `(${key}, id) ${after} (${param(last.sort_key)}::${KEY_TYPES[params.sort]}, ${param(last.id)})`,
+      )
+    } else if (last) conditions.push(`id ${after} ${param(last.id)}`)
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+    const order = stretch.keyed ? `${key} ${dir}, id ${dir}` : `id ${dir}`
+    const pending = db.query<KeyedRow>(
+      `SELECT ${USER_COLUMNS}, (${key})::text AS sort_key FROM users ${where}
+       ORDER BY ${order} LIMIT ${param(batchRows)}`,
+      values,
+    )
+    // A batch read ahead may be abandoned when the client goes away: not an unhandled failure.
+    pending.catch(() => undefined)
+    return pending
+  }
+  for (const stretch of stretches(params)) {
+    let pending = read(stretch)
+    for (;;) {
+      const rows = await pending
+      const full = rows.length === batchRows
+      if (full) pending = read(stretch, rows.at(-1))
+      if (rows.length > 0) yield rows
+      if (!full) break
+    }
+  }
+}
+
+/** How many users the export will send: the list's kept counts where the list has them. */
+export async function countSelectedUsers(db: Queryable, params: UserExportParams): Promise<number> {
+  const { conditions, values } = userSelection(params)
+  const count = async () => {
+    const [row] = await db.query<{ version: string; total: number }>(
+      `SELECT (SELECT search_version::text FROM user_total) AS version, count(*)::int AS total
+       FROM users ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`,
+      values,
+    )
+    return { version: row?.version ?? '', total: row?.total ?? 0 }
+  }
+  if (conditions.length === 0) {
+    const [row] = await db.query<{ total: number }>('SELECT total::int AS total FROM user_total')
+    return row?.total ?? 0
+  }
+  const onlySearch = conditions.length === 1 && params.search
+  return onlySearch ? searchCount(db, params.search!.toLowerCase(), count) : (await count()).total
+}
