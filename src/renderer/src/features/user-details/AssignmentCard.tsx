@@ -46,7 +46,7 @@ export function AssignmentCard({
                   onChange={(event) => onToggle(item.id, event.target.checked)}
                 />
                 <label htmlFor={inputId}>{item.name}</label>
-                {!item.active && <span className="inactive-tag">Inactive</span>}
+                {!item.active && <span className="inactive-tag state-inactive">Inactive</span>}
                 {isEdited && (
                   <span id={`${inputId}-edited`} className="edited-tag">
                     Edited
