@@ -39,9 +39,9 @@ export interface UserExportJob {
 class Cancelled extends Error {}
 
 /**
- * Exports every user matching the request's search, in its sort, with its columns: pages
- * through the API, reports progress, and writes the file only when it is complete, so a
- * cancel or a failure leaves nothing behind.
+ * Exports every user matching the request's search and filters, in its sort, with its
+ * columns: pages through the API, reports progress, and writes the file only when it is
+ * complete, so a cancel or a failure leaves nothing behind.
  */
 export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   const { request, ports, signal } = job
@@ -114,6 +114,7 @@ async function eachPage(
       page,
       size: EXPORT_PAGE_SIZE,
       search: request.search,
+      ...request.filter,
       sort: request.sort,
       direction: request.direction,
     })

@@ -1,6 +1,7 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { UserWithVersion } from '../../../../shared/bridge'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { backToUsersPath } from '../../lib/users-list-return'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { ProfileCard } from './ProfileCard'
@@ -13,10 +14,11 @@ import { useUserEditor } from './useUserEditor'
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
   const locked = editor.saving || editor.reloading
+  const usersList = backToUsersPath(useLocation().state)
   return (
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
-      <Link to="/users" className="back-link">
+      <Link to={usersList} className="back-link">
         <span aria-hidden="true">← </span>Back to Users
       </Link>
       <UserHeader user={loaded.user}>
