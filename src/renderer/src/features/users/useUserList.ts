@@ -42,9 +42,9 @@ export function useUserList() {
   const [step, setStep] = useState<CursorStep>()
 
   const apply = (action: UserListAction, options: { replace?: boolean; state?: unknown } = {}) => {
-    const next = userListReducer(state, action)
-    if (next !== state) setParams(userListSearchParams(next), options)
-    return next
+    const next = userListSearchParams(userListReducer(state, action))
+    // The same list again (a second click on Next while it loads) is no new history entry.
+    if (next.toString() !== userListSearchParams(state).toString()) setParams(next, options)
   }
 
   useEffect(() => {
