@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { UserListQuery } from '../../src/shared/contract'
+import { failure, success, type Result } from '../../src/shared/result'
 import {
   cursorStep,
+  fetchListPage,
   lastPageIfBeyond,
   listRequest,
 } from '../../src/renderer/src/features/users/list-paging'
@@ -120,5 +122,41 @@ describe('a page past the end', () => {
     expect(
       lastPageIfBeyond({ content: [], page: { ...info(0), totalElements: 5 } }),
     ).toBeUndefined()
+  })
+})
+
+describe('fetching a page', () => {
+  /** Records what was asked; answers as `answer` says for each request. */
+  const recorder = (answer: (query: UserListQuery) => Result<string>) => {
+    const asked: UserListQuery[] = []
+    const list = async (query: UserListQuery) => {
+      asked.push(query)
+      return answer(query)
+    }
+    return { asked, list }
+  }
+  const step = cursorStep({ query: query(2), answer: keysetAnswer(2) }, query(3))
+
+  test('asks once, by cursor when the step leads to the page', async () => {
+    const { asked, list } = recorder(() => success('page 3'))
+    expect(await fetchListPage(list, query(3), step)).toEqual(success('page 3'))
+    expect(asked).toEqual([listRequest(query(3), step)])
+  })
+
+  test('a cursor the server refuses (400) is followed by the same page by number', async () => {
+    const { asked, list } = recorder((q) =>
+      q.cursor ? failure('cursor is not one this server gave', 400) : success('page 3'),
+    )
+    expect(await fetchListPage(list, query(3), step)).toEqual(success('page 3'))
+    expect(asked).toEqual([listRequest(query(3), step), query(3)])
+  })
+
+  test('any other failure, or a failure by number, is the answer', async () => {
+    const down = recorder(() => failure('Network error', 503))
+    expect(await fetchListPage(down.list, query(3), step)).toEqual(failure('Network error', 503))
+    expect(down.asked).toHaveLength(1)
+    const refused = recorder(() => failure('search must not contain control characters', 400))
+    await fetchListPage(refused.list, query(3), undefined)
+    expect(refused.asked).toEqual([query(3)])
   })
 })

@@ -1,4 +1,5 @@
 import type { Page, UserListQuery } from '../../../../shared/contract'
+import type { Result } from '../../../../shared/result'
 
 /** A page on screen and the request it answers. */
 export interface ShownPage {
@@ -50,6 +51,21 @@ export function listRequest(query: UserListQuery, step: CursorStep | undefined):
   if (!step || !sameList(step.query, query)) return query
   const { page: _byCursor, ...rest } = query
   return { ...rest, cursor: step.cursor }
+}
+
+/**
+ * Fetches `query`, through the step's cursor when it leads there. A cursor the server no longer
+ * takes (400: say it restarted with other keys) costs nothing but the same page by number.
+ */
+export async function fetchListPage<T>(
+  list: (query: UserListQuery) => Promise<Result<T>>,
+  query: UserListQuery,
+  step: CursorStep | undefined,
+): Promise<Result<T>> {
+  const request = listRequest(query, step)
+  const answer = await list(request)
+  if (answer.ok || request.cursor === undefined || answer.error.status !== 400) return answer
+  return list(query)
 }
 
 /**

@@ -6,7 +6,7 @@ import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
-import { cursorStep, lastPageIfBeyond, listRequest, type CursorStep } from './list-paging'
+import { cursorStep, fetchListPage, lastPageIfBeyond, type CursorStep } from './list-paging'
 import {
   isUserSortField,
   parseUserListSearch,
@@ -65,7 +65,7 @@ export function useUserList() {
   const client = useQueryClient()
   const list = useQuery({
     queryKey,
-    queryFn: () => unwrap(admin().users.list(listRequest(query, step))),
+    queryFn: () => unwrap(fetchListPage(admin().users.list, query, step)),
     placeholderData: keepPreviousData,
   })
   const shown = list.isPlaceholderData || list.isError ? undefined : list.data
