@@ -39,7 +39,6 @@ const filter = (label: 'Status' | 'Lock' | 'Role' | 'Group') =>
 const usernames = () => table().locator('td[data-column="username"]').allInnerTexts()
 /** The list's part of the address bar. */
 const urlParams = () => Object.fromEntries(new URL(app.page.url()).searchParams)
-const historyLength = () => app.page.evaluate(() => (globalThis as any).history.length as number)
 
 async function openUsers() {
   await app.page.goto(app.at('users'))
@@ -678,7 +677,6 @@ describe('the list in the URL', () => {
   test('Back and Forward step through pages; a typed search is one step', async () => {
     const { page } = app
     await openUsers()
-    const start = await historyLength()
     await page.getByRole('button', { name: 'Next' }).click()
     await pagination().getByText(/^21-/).waitFor()
     await page.goBack()
@@ -698,8 +696,8 @@ describe('the list in the URL', () => {
     await searchBox().pressSequentially('th', { delay: 40 })
     await expect.poll(urlParams).toEqual({ search: 'smith' })
     await pagination().getByText('1-20 of 24').waitFor()
-    expect(await historyLength()).toBe(start + 1)
 
+    // One step back is the list before the search, not a part of it.
     await page.goBack()
     await expect.poll(() => searchBox().inputValue()).toBe('')
     expect(urlParams()).toEqual({})
