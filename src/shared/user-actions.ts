@@ -13,6 +13,15 @@ export interface StatusChange {
   failure: string
   /** Taking access away is styled as destructive. */
   danger: boolean
+  /** The notification once it is done (issue 12), e.g. 'User john.doe locked'. */
+  done: string
+}
+
+const DONE: Record<StatusAction, string> = {
+  activate: 'activated',
+  deactivate: 'deactivated',
+  lock: 'locked',
+  unlock: 'unlocked',
 }
 
 const LABELS: Record<StatusAction, string> = {
@@ -37,6 +46,7 @@ export function statusChange(user: Pick<User, 'username'>, action: StatusAction)
     question: `Are you sure you want to ${action} user "${user.username}"?`,
     failure: `Failed to ${action} user`,
     danger: action === 'deactivate' || action === 'lock',
+    done: `User ${user.username} ${DONE[action]}`,
   }
 }
 
@@ -49,3 +59,9 @@ export const PASSWORD_RESET_TITLE = 'Password Reset'
 export const passwordResetSent = (email: string) =>
   `An email has been sent to ${email || 'the user'} with link to change their password`
 export const RESET_PASSWORD_FAILURE = 'Failed to reset password'
+
+/** The notifications of the other successful changes to a user (issue 12). */
+export const userCreated = (username: string) => `User ${username} created`
+export const CHANGES_SAVED = 'Changes saved'
+export const assignmentsSaved = (kind: 'roles' | 'groups', username: string) =>
+  `${kind === 'roles' ? 'Roles' : 'Groups'} of ${username} saved`

@@ -34,6 +34,9 @@ async function serverGroups(): Promise<Group[]> {
   return reply.body.content
 }
 
+/** A success notification in the announced region of notify(). */
+const notification = (text: string) =>
+  app.page.locator('[role="status"].notifications').getByText(text, { exact: true })
 const table = (name: 'Roles' | 'Groups') => app.page.getByRole('table', { name })
 
 /** The row of the Roles or Groups table whose name cell is exactly `name`. */
@@ -131,6 +134,7 @@ test('Add Role refuses a blank name, then creates a role linked to a group, show
   await dialog.getByRole('checkbox', { name: 'Support Staff' }).check()
   await dialog.getByRole('button', { name: 'Create' }).click()
   await dialog.waitFor({ state: 'detached' })
+  await notification('Role Reviewer created').waitFor()
 
   expect((await cells('Roles', 'Reviewer')).slice(1, 3)).toEqual(['Reviewer', 'Support Staff'])
   expect((await cells('Groups', 'Support Staff')).slice(1, 3)).toEqual([
@@ -157,6 +161,7 @@ test('Edit renames a role and replaces its links', async () => {
   await dialog.getByRole('checkbox', { name: 'Finance' }).check()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await dialog.waitFor({ state: 'detached' })
+  await notification('Role Senior Reviewer saved').waitFor()
 
   expect((await cells('Roles', 'Senior Reviewer')).slice(1, 3)).toEqual([
     'Senior Reviewer',
@@ -209,6 +214,7 @@ test('the Active toggle of a role asks first; Cancel changes nothing, confirming
   await deactivate.click()
   await dialog.waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Inactive: activate role Auditor' }).waitFor()
+  await notification('Role Auditor deactivated').waitFor()
   expect(await isActive()).toBe(false)
 
   await page.getByRole('button', { name: 'Inactive: activate role Auditor' }).click()
@@ -234,6 +240,7 @@ test('the Active toggle of a group asks first; Cancel changes nothing, confirmin
   await page.getByRole('button', { name: 'Active: deactivate group Finance' }).click()
   await dialog.getByRole('button', { name: 'Deactivate' }).click()
   await page.getByRole('button', { name: 'Inactive: activate group Finance' }).waitFor()
+  await notification('Group Finance deactivated').waitFor()
   expect(await isActive()).toBe(false)
 })
 

@@ -40,6 +40,9 @@ const status = () => page().getByRole('list', { name: 'Status' })
 const quickAction = (name: string) =>
   page().getByRole('region', { name: 'Quick Actions' }).getByRole('button', { name, exact: true })
 const dialog = () => page().getByRole('dialog')
+/** A success notification in the announced region of notify(). */
+const notification = (text: string) =>
+  page().locator('[role="status"].notifications').getByText(text, { exact: true })
 
 /** Resolves once the element is disabled (playwright-core has no retrying assertions). */
 const untilDisabled = (locator: Locator) => locator.and(page().locator(':disabled')).waitFor()
@@ -154,6 +157,8 @@ describe('editing the profile', () => {
 
     await page().getByRole('heading', { name: 'Grace Hopper', level: 2 }).waitFor()
     await untilDisabled(saveButton())
+    await notification('Changes saved').waitFor()
+    expect(await seriousViolations(page())).toEqual([])
     await expect(field('Username').inputValue()).resolves.toBe(`saved${tag}`)
     await expect(page().locator('.profile-field.edited').count()).resolves.toBe(0)
     expect(await serverUser(user.id)).toMatchObject({
@@ -340,6 +345,7 @@ describe('Quick Actions', () => {
     await dialog().waitFor({ state: 'detached' })
     await status().getByText('Locked', { exact: true }).waitFor()
     await expect(serverUser(user.id)).resolves.toMatchObject({ isLocked: true })
+    await notification(`User ${user.username} locked`).waitFor()
 
     await quickAction('Unlock').click()
     await dialog().getByText(`Are you sure you want to unlock user "${user.username}"?`).waitFor()

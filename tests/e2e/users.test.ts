@@ -1,5 +1,7 @@
+import { readFile, rm } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { User } from '../../src/shared/contract'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 
@@ -29,6 +31,16 @@ const rowOf = (username: string): Locator =>
     .getByRole('row')
     .filter({ has: app.page.getByRole('link', { name: username, exact: true }) })
 const dialog = (name: string | RegExp) => app.page.getByRole('dialog', { name })
+/** A success notification in the announced region of notify(). */
+const notification = (text: string) =>
+  app.page.locator('[role="status"].notifications').getByText(text, { exact: true })
+const pagination = () => app.page.getByRole('navigation', { name: 'Pagination' })
+const searchBox = () => app.page.getByLabel('Search users')
+const filter = (label: 'Status' | 'Lock' | 'Role' | 'Group') =>
+  app.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true })
+const usernames = () => table().locator('td[data-column="username"]').allInnerTexts()
+/** The list's part of the address bar. */
+const urlParams = () => Object.fromEntries(new URL(app.page.url()).searchParams)
 
 async function openUsers() {
   await app.page.goto(app.at('users'))
@@ -254,6 +266,7 @@ describe('row actions', () => {
       .getByRole('button', { name: `Inactive: activate ${user.username}` })
       .waitFor()
     expect(await confirm.count()).toBe(0)
+    await notification(`User ${user.username} deactivated`).waitFor()
 
     await rowOf(user.username)
       .getByRole('button', { name: /^Unlocked:/ })
@@ -456,7 +469,8 @@ describe('Add New User', () => {
     expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
     await form.getByRole('button', { name: 'Save User' }).click()
     await form.waitFor({ state: 'detached' })
-    await page.getByText('User "new-hire" was created.').waitFor()
+    await notification('User new-hire created').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     await page.getByText(`of ${before + 1}`).waitFor()
 
     const found = await app.server.request('GET', '/api/admin/users?search=new-hire', { token })
@@ -473,5 +487,335 @@ describe('Add New User', () => {
         .getByRole('button', { name: /^Inactive:/ })
         .isVisible(),
     ).toBe(true)
+  })
+})
+
+describe('filters', () => {
+  /** Six users named "… Filterson", one per state a filter picks out. */
+  let seeded: Record<'plain' | 'off' | 'locked' | 'role' | 'group' | 'via', User>
+  let audit: { id: number }
+  let team: { id: number }
+
+  beforeAll(async () => {
+    const put = (route: string) => app.server.request('PUT', route, { token })
+    audit = (
+      await app.server.request('POST', '/api/admin/roles', { token, body: { name: 'FLT-AUDIT' } })
+    ).body
+    team = (
+      await app.server.request('POST', '/api/admin/groups', { token, body: { name: 'FLT-TEAM' } })
+    ).body
+    const grants = (
+      await app.server.request('POST', '/api/admin/groups', {
+        token,
+        body: { name: 'FLT-GRANTS', roleIds: [audit.id] },
+      })
+    ).body
+    const make = (name: string) =>
+      app.server.createUser(token, { username: `fltr-${name}`, lastName: 'Filterson' })
+    seeded = {
+      plain: await make('plain'),
+      off: await make('off'),
+      locked: await make('locked'),
+      role: await make('role'),
+      group: await make('group'),
+      via: await make('via'),
+    }
+    await put(`/api/admin/users/${seeded.off.id}/deactivate`)
+    await put(`/api/admin/users/${seeded.locked.id}/lock`)
+    await put(`/api/admin/users/${seeded.role.id}/roles/${audit.id}`)
+    await put(`/api/admin/users/${seeded.group.id}/groups/${team.id}`)
+    await put(`/api/admin/users/${seeded.via.id}/groups/${grants.id}`)
+  })
+
+  test('are labelled selects after the search; each reaches the URL and returns to page 1', async () => {
+    const { page } = app
+    await openUsers()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await pagination().getByText(/^21-/).waitFor()
+    expect(urlParams()).toEqual({ page: '2' })
+
+    // The keyboard reaches them in order, right after the search.
+    await searchBox().focus()
+    for (const label of ['Status', 'Lock', 'Role', 'Group'] as const) {
+      await page.keyboard.press('Tab')
+      expect(
+        await filter(label).evaluate((el) => el === (globalThis as any).document.activeElement),
+      ).toBe(true)
+    }
+    expect(await filter('Status').locator('option').allInnerTexts()).toEqual([
+      'All',
+      'Active',
+      'Inactive',
+    ])
+    expect(await filter('Lock').locator('option').allInnerTexts()).toEqual([
+      'All',
+      'Locked',
+      'Unlocked',
+    ])
+    await filter('Role').locator('option', { hasText: 'FLT-AUDIT' }).waitFor({ state: 'attached' })
+    expect(await filter('Role').locator('option').allInnerTexts()).toContain('ADMIN')
+    expect(await filter('Group').locator('option').allInnerTexts()).toEqual(
+      expect.arrayContaining(['All groups', 'FLT-TEAM', 'FLT-GRANTS']),
+    )
+
+    await filter('Status').selectOption({ label: 'Inactive' })
+    await expect.poll(urlParams).toEqual({ status: 'inactive' })
+    await filter('Lock').selectOption({ label: 'Locked' })
+    await filter('Role').selectOption({ label: 'FLT-AUDIT' })
+    await filter('Group').selectOption({ label: 'FLT-TEAM' })
+    await expect.poll(urlParams).toEqual({
+      status: 'inactive',
+      locked: 'true',
+      roleId: String(audit.id),
+      groupId: String(team.id),
+    })
+    expect(await seriousViolations(page)).toEqual([])
+    await filter('Status').selectOption({ label: 'All' })
+    await expect.poll(urlParams).toEqual({
+      locked: 'true',
+      roleId: String(audit.id),
+      groupId: String(team.id),
+    })
+  })
+
+  // Needs the server side of issue 12 point 4 (the status/locked/roleId/groupId parameters).
+  test('change the rows and the total, combined with the search, and so does the export', async () => {
+    const { page } = app
+    const only = async (expected: User[]) => {
+      await pagination().getByText(`1-${expected.length} of ${expected.length}`).waitFor()
+      expect((await usernames()).sort()).toEqual(expected.map((user) => user.username).sort())
+    }
+    await openUsers()
+    await searchBox().fill('filterson')
+    await only(Object.values(seeded))
+
+    await filter('Status').selectOption({ label: 'Inactive' })
+    await only([seeded.off])
+    await filter('Status').selectOption({ label: 'All' })
+    await filter('Lock').selectOption({ label: 'Locked' })
+    await only([seeded.locked])
+    await filter('Lock').selectOption({ label: 'Unlocked' })
+    await filter('Status').selectOption({ label: 'Active' })
+    await only([seeded.plain, seeded.role, seeded.group, seeded.via])
+    expect(await seriousViolations(page)).toEqual([])
+
+    await filter('Lock').selectOption({ label: 'All' })
+    await filter('Status').selectOption({ label: 'All' })
+    // A role held directly or through a group.
+    await filter('Role').selectOption({ label: 'FLT-AUDIT' })
+    await only([seeded.role, seeded.via])
+    await filter('Role').selectOption({ label: 'All roles' })
+    await filter('Group').selectOption({ label: 'FLT-TEAM' })
+    await only([seeded.group])
+
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const notice = page.getByText(/^Exported \d+ users to /)
+    await notice.waitFor()
+    const file = (await notice.textContent())!.replace(/^Exported \d+ users to /, '')
+    const lines = (await readFile(file, 'utf8')).split('\r\n').filter(Boolean)
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(seeded.group.username)
+    await rm(file)
+  })
+
+  test('a role or group the list no longer has keeps its number in the select', async () => {
+    await app.page.goto(app.at('users?roleId=987654'))
+    await filter('Role').locator('option:checked').waitFor({ state: 'attached' })
+    expect(await filter('Role').locator('option:checked').innerText()).toBe('#987654')
+  })
+})
+
+describe('the list in the URL', () => {
+  const settled = () => pagination().getByText('21-24 of 24').waitFor()
+
+  test('a reload shows the same search, filter, sort and page', async () => {
+    const { page } = app
+    await openUsers()
+    await searchBox().fill('smith')
+    await pagination().getByText('1-20 of 24').waitFor()
+    await filter('Status').selectOption({ label: 'Active' })
+    const usernameHeader = table().getByRole('columnheader', { name: /Username/ })
+    await usernameHeader.getByRole('button').click()
+    await table().locator('th[aria-sort="ascending"][data-column="username"]').waitFor()
+    await usernameHeader.getByRole('button').click()
+    await table().locator('th[aria-sort="descending"][data-column="username"]').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await settled()
+    expect(urlParams()).toEqual({
+      search: 'smith',
+      sort: 'username',
+      direction: 'desc',
+      page: '2',
+      status: 'active',
+    })
+    const shown = await usernames()
+
+    await page.reload()
+    await settled()
+    expect(await usernames()).toEqual(shown)
+    expect(await searchBox().inputValue()).toBe('smith')
+    expect(await filter('Status').inputValue()).toBe('active')
+    expect(await usernameHeader.getAttribute('aria-sort')).toBe('descending')
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('"Back to Users" on a user opened from the list shows that list again, after a reload too', async () => {
+    const { page } = app
+    const listed = 'users?search=smith&sort=username&direction=desc&page=2&status=active'
+    await page.goto(app.at(listed))
+    await settled()
+    const shown = await usernames()
+    await userLink(shown[0]!).click()
+    await page.getByRole('link', { name: 'Back to Users' }).waitFor()
+    await page.reload()
+    await page.getByRole('link', { name: 'Back to Users' }).click()
+    await settled()
+    expect(page.url()).toBe(app.at(listed))
+    expect(await usernames()).toEqual(shown)
+    expect(await searchBox().inputValue()).toBe('smith')
+    expect(await filter('Status').inputValue()).toBe('active')
+  })
+
+  test('Back and Forward step through pages; a typed search is one step', async () => {
+    const { page } = app
+    await openUsers()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await pagination().getByText(/^21-/).waitFor()
+    await page.goBack()
+    await pagination()
+      .getByText(/^1-20 of/)
+      .waitFor()
+    await page.goForward()
+    await pagination().getByText(/^21-/).waitFor()
+    await page.goBack()
+    await pagination()
+      .getByText(/^1-20 of/)
+      .waitFor()
+
+    // Key by key, with a pause that lets the first search settle, then more typing.
+    await searchBox().pressSequentially('smi', { delay: 40 })
+    await expect.poll(urlParams).toEqual({ search: 'smi' })
+    await searchBox().pressSequentially('th', { delay: 40 })
+    await expect.poll(urlParams).toEqual({ search: 'smith' })
+    await pagination().getByText('1-20 of 24').waitFor()
+
+    // One step back is the list before the search, not a part of it.
+    await page.goBack()
+    await expect.poll(() => searchBox().inputValue()).toBe('')
+    expect(urlParams()).toEqual({})
+    await expect.poll(async () => (await usernames()).includes(ADMIN.username)).toBe(true)
+    await page.goForward()
+    await expect.poll(() => searchBox().inputValue()).toBe('smith')
+    await pagination().getByText('1-20 of 24').waitFor()
+  })
+
+  test('values it cannot hold fall back to the defaults; a page past the end shows the last one', async () => {
+    const { page } = app
+    await page.goto(
+      app.at('users?page=abc&sort=fullName&direction=up&status=maybe&locked=2&roleId=-4&groupId=x'),
+    )
+    await pagination()
+      .getByText(/^1-20 of/)
+      .waitFor()
+    expect(await filter('Status').inputValue()).toBe('')
+    expect(await filter('Lock').inputValue()).toBe('')
+    expect(await filter('Role').inputValue()).toBe('')
+    expect(
+      await table()
+        .getByRole('columnheader', { name: /User ID/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending')
+
+    await page.goto(app.at('users?search=smith&page=9'))
+    await settled()
+    expect(urlParams()).toEqual({ search: 'smith', page: '2' })
+  })
+})
+
+describe('polish', () => {
+  test('nothing found says "No users found." without a range or a page count', async () => {
+    const { page } = app
+    await page.goto(app.at('users?search=nobody-is-called-this'))
+    await page.getByText('No users found.').waitFor()
+    expect(await pagination().count()).toBe(0)
+    expect(await page.getByText('0-0 of 0').count()).toBe(0)
+    expect(await page.getByText('1 / 1').count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  test('at 1366 px with every column the table scrolls in its card and Actions stays in view', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.evaluate(() => (globalThis as any).localStorage.clear())
+    try {
+      await openUsers()
+      await page.getByRole('button', { name: 'Columns' }).click()
+      const menu = page.getByRole('group', { name: 'Show/Hide Columns' })
+      for (const box of await menu.getByRole('checkbox').all()) await box.check()
+      await page.keyboard.press('Escape')
+      expect(await table().getByRole('columnheader').count()).toBe(11)
+
+      const wrap = page.getByRole('group', { name: 'Users' })
+      const sizes = await wrap.evaluate((el: any) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        page: el.ownerDocument.documentElement.scrollWidth,
+        viewport: el.ownerDocument.defaultView.innerWidth,
+      }))
+      expect(sizes.scroll).toBeGreaterThan(sizes.client)
+      expect(sizes.page).toBeLessThanOrEqual(sizes.viewport)
+
+      const actions = rowOf(ADMIN.username).locator('td[data-column="actions"]')
+      const inView = async () => {
+        const box = (await wrap.boundingBox())!
+        const cell = (await actions.boundingBox())!
+        return cell.x >= box.x && cell.x + cell.width <= box.x + box.width + 1
+      }
+      expect(await inView()).toBe(true)
+      await wrap.evaluate((el: any) => (el.scrollLeft = el.scrollWidth))
+      expect(await inView()).toBe(true)
+      await wrap.evaluate((el: any) => (el.scrollLeft = 0))
+      await rowOf(ADMIN.username)
+        .getByRole('button', { name: `Assign Roles to ${ADMIN.username}` })
+        .click({ trial: true })
+      expect(await seriousViolations(page)).toEqual([])
+    } finally {
+      await page.evaluate(() => (globalThis as any).localStorage.clear())
+    }
+  })
+
+  test('Inactive has one colour on Users, User Details and Roles & Groups', async () => {
+    const { page } = app
+    const user = await app.server.createUser(token, { username: 'inactive-colour' })
+    await app.server.request('PUT', `/api/admin/users/${user.id}/deactivate`, { token })
+    const role = await app.server.request('POST', '/api/admin/roles', {
+      token,
+      body: { name: 'ZZ-DORMANT' },
+    })
+    await app.server.request('POST', `/api/admin/roles/${role.body.id}/deactivate`, { token })
+    const colours = (locator: Locator) =>
+      locator.evaluate((el: any) => {
+        const style = el.ownerDocument.defaultView.getComputedStyle(el)
+        return { color: style.color, background: style.backgroundColor }
+      })
+
+    await page.goto(app.at(`users?search=${user.username}`))
+    const inList = await colours(
+      rowOf(user.username).getByRole('button', { name: `Inactive: activate ${user.username}` }),
+    )
+    await page.goto(app.at(`users/${user.id}`))
+    const pill = await colours(page.getByRole('list', { name: 'Status' }).getByText('Inactive'))
+    const tag = await colours(
+      page.locator('li', { hasText: 'ZZ-DORMANT' }).getByText('Inactive', { exact: true }),
+    )
+    await page.goto(app.at('access'))
+    const toggle = await colours(
+      page.getByRole('button', { name: 'Inactive: activate role ZZ-DORMANT' }),
+    )
+    expect([pill, tag, toggle]).toEqual([inList, inList, inList])
+    const active = await colours(
+      page.getByRole('button', { name: /^Active: deactivate role/ }).first(),
+    )
+    expect(active).not.toEqual(inList)
   })
 })

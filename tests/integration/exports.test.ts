@@ -117,6 +117,17 @@ test('the sort and direction of the list are the order of the file', async () =>
   expect(ids.map(Number)).toEqual(created.map((user) => user.id).sort((a, b) => b - a))
 })
 
+// Needs the server side of issue 12 point 4: the list's filter parameters.
+test("the list's filters, with its search, select the users of the file", async () => {
+  const result = await core.handle(
+    'exports.users',
+    request({ filter: { status: 'inactive' }, columns: ['id'] }),
+  )
+  expect(result).toMatchObject({ ok: true, data: { rows: 1 } })
+  const ids = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n').slice(1)
+  expect(ids).toEqual([String(created[1]!.id)])
+})
+
 test('a large export pages through every match, reporting progress as it goes', async () => {
   const result = await core.handle(
     'exports.users',

@@ -6,7 +6,7 @@ import {
   linkSummary,
   roleItems,
 } from '../../src/renderer/src/features/access/access-kinds'
-import { checkAccessForm } from '../../src/renderer/src/features/access/access-form'
+import { accessSaved, checkAccessForm } from '../../src/renderer/src/features/access/access-form'
 import { emptyText, filterByName } from '../../src/renderer/src/features/access/filter-by-name'
 import { statusToggle } from '../../src/renderer/src/features/access/status-toggle'
 
@@ -57,6 +57,7 @@ describe('statusToggle', () => {
       question: 'Are you sure you want to deactivate role "ADMIN"?',
       confirmLabel: 'Deactivate',
       danger: true,
+      done: 'Role ADMIN deactivated',
     })
   })
 
@@ -67,6 +68,7 @@ describe('statusToggle', () => {
       question: 'Are you sure you want to activate group "Night Shift"?',
       confirmLabel: 'Activate',
       danger: false,
+      done: 'Group Night Shift activated',
     })
   })
 })
@@ -81,5 +83,12 @@ describe('checkAccessForm', () => {
       ok: true,
       input: { name: 'Ops', linkIds: [2, 5, 9] },
     })
+  })
+})
+
+describe('notifications of Roles & Groups', () => {
+  test('say what was created or saved', () => {
+    expect(accessSaved(ROLE_KIND, 'AUDITOR', true)).toBe('Role AUDITOR created')
+    expect(accessSaved(GROUP_KIND, 'Night Shift', false)).toBe('Group Night Shift saved')
   })
 })

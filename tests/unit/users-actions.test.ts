@@ -13,10 +13,10 @@ const user = { username: 'ann', isActive: true, isLocked: false } as User
 
 describe('status changes from the Active and Locked cells', () => {
   test.each([
-    [{ isActive: true }, 'isActive', 'deactivate', 'Deactivate', true],
-    [{ isActive: false }, 'isActive', 'activate', 'Activate', false],
-    [{ isLocked: false }, 'isLocked', 'lock', 'Lock', true],
-    [{ isLocked: true }, 'isLocked', 'unlock', 'Unlock', false],
+    [{ isActive: true }, 'isActive', 'deactivate', 'Deactivate', true, 'deactivated'],
+    [{ isActive: false }, 'isActive', 'activate', 'Activate', false, 'activated'],
+    [{ isLocked: false }, 'isLocked', 'lock', 'Lock', true, 'locked'],
+    [{ isLocked: true }, 'isLocked', 'unlock', 'Unlock', false, 'unlocked'],
     // A temporary lockout after failed sign-ins is ended by Unlock too.
     [
       { isLocked: false, loginBlockedUntil: '2026-11-23T10:00:00.000Z' },
@@ -24,9 +24,10 @@ describe('status changes from the Active and Locked cells', () => {
       'unlock',
       'Unlock',
       false,
+      'unlocked',
     ],
-    [{ isLocked: false, loginBlockedUntil: null }, 'isLocked', 'lock', 'Lock', true],
-  ] as const)('%o %s asks to %s', (state, field, action, label, danger) => {
+    [{ isLocked: false, loginBlockedUntil: null }, 'isLocked', 'lock', 'Lock', true, 'locked'],
+  ] as const)('%o %s asks to %s', (state, field, action, label, danger, done) => {
     const changed = { ...user, ...state }
     const offered = field === 'isActive' ? activeToggle(changed) : lockToggle(changed)
     expect(statusChange(changed, offered)).toEqual({
@@ -35,6 +36,7 @@ describe('status changes from the Active and Locked cells', () => {
       question: `Are you sure you want to ${action} user "ann"?`,
       failure: `Failed to ${action} user`,
       danger,
+      done: `User ann ${done}`,
     })
   })
 })

@@ -83,6 +83,7 @@ export function DataTable<T extends RowData>({
                   <th
                     key={header.id}
                     scope="col"
+                    data-column={id}
                     aria-sort={sorted ? ARIA_SORT[sorted] : canSort ? 'none' : undefined}
                   >
                     {canSort ? (

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { toggleId } from '../../../../shared/assignment'
-import { checkAccessForm } from './access-form'
+import { accessSaved, checkAccessForm } from './access-form'
 import { useSaveAccess } from './useAccessMutations'
 
 export interface AccessDialogProps {
@@ -43,7 +44,15 @@ export function AccessDialog({
       setNameError(checked.error)
       return
     }
-    save.mutate({ id: item?.id, ...checked.input }, { onSuccess: onClose })
+    save.mutate(
+      { id: item?.id, ...checked.input },
+      {
+        onSuccess: () => {
+          onClose()
+          notify(accessSaved(kind, checked.input.name, item === undefined))
+        },
+      },
+    )
   }
 
   return (

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { statusToggle } from './status-toggle'
@@ -25,7 +26,15 @@ export function ActiveToggleConfirm({
       error={setActive.isError ? errorMessage(setActive.error, 'Failed to update status') : null}
       onCancel={onClose}
       onConfirm={() =>
-        setActive.mutate({ id: item.id, active: toggle.activate }, { onSuccess: onClose })
+        setActive.mutate(
+          { id: item.id, active: toggle.activate },
+          {
+            onSuccess: () => {
+              onClose()
+              notify(toggle.done)
+            },
+          },
+        )
       }
     />
   )

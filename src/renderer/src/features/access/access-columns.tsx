@@ -29,7 +29,7 @@ export function accessColumns(
       cell: ({ row }) => (
         <button
           type="button"
-          className={`status-toggle ${row.original.active ? 'is-active' : 'is-inactive'}`}
+          className={`status-toggle ${row.original.active ? 'is-active' : 'state-inactive'}`}
           aria-label={`${statusText(row.original)}: ${row.original.active ? 'deactivate' : 'activate'} ${kind.noun} ${row.original.name}`}
           onClick={() => onToggle(row.original)}
         >

@@ -1,4 +1,5 @@
 import { accessNameSchema } from '../../../../shared/validation'
+import type { AccessKind } from './access-kinds'
 
 export interface AccessFormInput {
   name: string
@@ -13,3 +14,7 @@ export function checkAccessForm(name: string, linkIds: Iterable<number>): Access
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message }
   return { ok: true, input: { name: parsed.data, linkIds: [...linkIds].sort((a, b) => a - b) } }
 }
+
+/** The notification once the dialog's role or group is saved, e.g. 'Role AUDITOR created'. */
+export const accessSaved = (kind: AccessKind, name: string, created: boolean) =>
+  `${kind.singular} ${name} ${created ? 'created' : 'saved'}`

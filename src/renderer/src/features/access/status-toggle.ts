@@ -8,6 +8,7 @@ export function statusToggle(kind: AccessKind, item: AccessItem) {
     question: `Are you sure you want to ${verb} ${kind.noun} "${item.name}"?`,
     confirmLabel: item.active ? 'Deactivate' : 'Activate',
     danger: item.active,
+    done: `${kind.singular} ${item.name} ${verb}d`,
   }
 }
 

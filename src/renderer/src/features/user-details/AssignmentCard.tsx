@@ -80,7 +80,7 @@ export function AssignmentCard({
                     {viaText(via)}
                   </span>
                 )}
-                {!item.active && <span className="inactive-tag">Inactive</span>}
+                {!item.active && <span className="inactive-tag state-inactive">Inactive</span>}
                 {isEdited && (
                   <span id={`${inputId}-edited`} className="edited-tag">
                     Edited

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
+import { notify } from '../../lib/notifications'
 import {
   activeToggle,
   lockToggle,
@@ -35,9 +36,11 @@ export function QuickActionsCard({
   const confirm = () => {
     if (!asking) return
     const email = user.email
+    const { done } = quickAction(user, asking)
     run.mutate(asking, {
       onSuccess: () => {
         setAsking(undefined)
+        notify(done)
         if (asking === 'resetPassword') setResetSentTo(email)
       },
     })

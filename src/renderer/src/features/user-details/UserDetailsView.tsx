@@ -1,8 +1,9 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { UserWithVersion } from '../../../../shared/bridge'
 import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
+import { backToUsersPath } from '../../lib/users-list-return'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { HistoryCard } from './HistoryCard'
@@ -17,10 +18,11 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
   const editor = useUserEditor(id, loaded)
   const rolesHeldVia = useRolesHeldVia(id)
   const locked = editor.saving || editor.reloading
+  const usersList = backToUsersPath(useLocation().state)
   return (
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
-      <Link to="/users" className="back-link">
+      <Link to={usersList} className="back-link">
         <span aria-hidden="true">← </span>Back to Users
       </Link>
       <UserHeader user={loaded.user}>

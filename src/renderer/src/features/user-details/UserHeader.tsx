@@ -16,7 +16,7 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         <p className="user-username">@{user.username}</p>
         <p>{user.email}</p>
         <ul className="user-pills" aria-label="Status">
-          <li className={user.isActive ? 'status-pill status-good' : 'status-pill status-muted'}>
+          <li className={user.isActive ? 'status-pill status-good' : 'status-pill state-inactive'}>
             {activeText(user)}
           </li>
           <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>

@@ -1,6 +1,7 @@
 import type { User } from '../../../../shared/contract'
 import { userDetailsError } from '../../../../shared/messages'
 import {
+  passwordResetSent,
   RESET_PASSWORD_FAILURE,
   statusChange,
   type StatusAction,
@@ -13,6 +14,8 @@ export interface QuickActionText {
   question: string
   danger: boolean
   failure: string
+  /** The notification once it is done. */
+  done: string
 }
 
 /** SPEC.md sections 2, 4 and 8. Reset Password mails a link, as the list does. */
@@ -23,6 +26,7 @@ export function quickAction(user: User, action: QuickAction): QuickActionText {
     question: `Reset password for ${user.email}?`,
     danger: false,
     failure: RESET_PASSWORD_FAILURE,
+    done: passwordResetSent(user.email),
   }
 }
 

@@ -4,11 +4,13 @@ import { toggleId } from '../../../../shared/assignment'
 import type { UserWithVersion } from '../../../../shared/bridge'
 import type { UpdateUserRequest } from '../../../../shared/contract'
 import { userDetailsError } from '../../../../shared/messages'
+import { CHANGES_SAVED } from '../../../../shared/user-actions'
 import { fieldErrors, updateUserSchema, type FieldErrors } from '../../../../shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
 import { useSaveAssignments } from '../../api/assignments'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
 import { admin } from '../../lib/bridge'
+import { notify } from '../../lib/notifications'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
 import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
 import { profileInputId, profileOf, type Profile, type ProfileField } from './profile'
@@ -121,6 +123,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       const failures = await Promise.all(KINDS.map(saveChoice))
       const failed = failures.filter((message): message is string => message !== undefined)
       if (failed.length > 0) setBanner(failed.join('; '))
+      else notify(CHANGES_SAVED)
     } finally {
       setSaving(false)
     }

@@ -6,7 +6,9 @@ import { useSaveAssignments } from '../../api/assignments'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
+import { assignmentsSaved } from '../../../../shared/user-actions'
 
 const WORDS = {
   roles: {
@@ -51,7 +53,12 @@ export function AssignAccessDialog({
         chosen: selected,
         nameOf: available.nameOf,
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          onClose()
+          notify(assignmentsSaved(kind, user.username))
+        },
+      },
     )
 
   return (

@@ -3,6 +3,7 @@ import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { admin } from '../../lib/bridge'
+import { notify } from '../../lib/notifications'
 import { errorMessage, unwrap } from '../../lib/query'
 import {
   PASSWORD_RESET_TITLE,
@@ -18,6 +19,7 @@ import { resetPasswordQuestion } from './reset-password'
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const reset = useMutation({
     mutationFn: () => unwrap(admin().users.resetPassword({ id: user.id })),
+    onSuccess: (reset) => notify(passwordResetSent(reset.email)),
   })
   if (reset.isSuccess) {
     return (

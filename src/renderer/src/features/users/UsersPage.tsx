@@ -5,6 +5,7 @@ import type { AssignmentKind } from '../../api/keys'
 import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
+import { notify } from '../../lib/notifications'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
 import { BulkBar } from './bulk/BulkBar'
@@ -17,8 +18,9 @@ import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
 import { ResetPasswordDialog } from './ResetPasswordDialog'
 import { StatusChangeDialog } from './StatusChangeDialog'
-import type { StatusAction } from '../../../../shared/user-actions'
+import { statusChange, userCreated, type StatusAction } from '../../../../shared/user-actions'
 import { useColumnVisibility } from './useColumnVisibility'
+import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
 import { userColumns } from './userColumns'
 import './users.css'
@@ -38,6 +40,7 @@ export function UsersPage() {
   const exports = useUserExport({
     // What the search box says now, not what the debounced list last asked for.
     query: { ...list.query, search: list.searchText.trim() || undefined },
+    filter: list.filter,
     visibility: columns.visibility,
     shown: list.users,
     announce: setNotice,
@@ -74,6 +77,7 @@ export function UsersPage() {
           value={list.searchText}
           onChange={(event) => list.setSearchText(event.target.value)}
         />
+        <UserFilters filter={list.filter} onChange={list.setFilter} />
         <button
           type="button"
           className="secondary"
@@ -94,10 +98,7 @@ export function UsersPage() {
         <button
           type="button"
           className="primary add-user"
-          onClick={() => {
-            setNotice(null)
-            setDialog({ kind: 'add' })
-          }}
+          onClick={() => setDialog({ kind: 'add' })}
         >
           + Add User
         </button>
@@ -134,7 +135,7 @@ export function UsersPage() {
         loadingText="Loading users..."
         emptyText="No users found."
       />
-      {list.page && (
+      {list.page && list.page.totalElements > 0 && (
         <Pagination page={list.page} shown={list.users.length} onPage={list.goToPage} />
       )}
 
@@ -143,7 +144,7 @@ export function UsersPage() {
           onClose={close}
           onCreated={({ user, statusError }) => {
             close()
-            setNotice(`User "${user.username}" was created.`)
+            notify(userCreated(user.username))
             if (statusError) {
               setPageError(
                 `User "${user.username}" was created but is still active: ${statusError}`,
@@ -159,6 +160,7 @@ export function UsersPage() {
           onChanged={(user) => {
             list.replaceUser(user)
             close()
+            notify(statusChange(user, dialog.action).done)
           }}
           onCancel={close}
         />

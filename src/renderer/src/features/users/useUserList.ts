@@ -1,32 +1,79 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useReducer, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import type { Page, User } from '../../../../shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
-import { INITIAL_LIST_STATE, isUserSortField, userListQuery, userListReducer } from './list-state'
+import { cursorStep, fetchListPage, lastPageIfBeyond, type CursorStep } from './list-paging'
+import {
+  isUserSortField,
+  parseUserListSearch,
+  userListQuery,
+  userListReducer,
+  userListSearchParams,
+  type UserListAction,
+  type UserListFilter,
+} from './list-state'
 
 const SEARCH_DELAY_MS = 300
 
+/** Marks a history entry made by the search box, so that further typing replaces it. */
+interface SearchEntry {
+  searchEdit: true
+}
+const isSearchEntry = (state: unknown) =>
+  (state as Partial<SearchEntry> | null)?.searchEdit === true
+
 /**
- * One page of users as the administrator searched and sorted it. While a new page loads the
- * previous one keeps the pagination in place; a failed fetch empties the list (SPEC.md section 8).
+ * One page of users as the URL describes it (issue 12): search, filters, sort and page live in
+ * `/users?…`, so a reload, Back/Forward and "Back to Users" show the same list. Each change is
+ * a history entry; a search is one entry however many keys were typed. While a new page loads
+ * the previous one keeps the pagination in place; a failed fetch empties the list (SPEC.md
+ * section 8).
  */
 export function useUserList() {
-  const [searchText, setSearchText] = useState('')
+  const [params, setParams] = useSearchParams()
+  const location = useLocation()
+  const state = useMemo(() => parseUserListSearch(params), [params])
+  const [searchText, setSearchText] = useState(state.search)
   const settledSearch = useDebouncedValue(searchText, SEARCH_DELAY_MS)
-  const [state, dispatch] = useReducer(userListReducer, INITIAL_LIST_STATE)
-  useEffect(() => dispatch({ type: 'search', search: settledSearch }), [settledSearch])
+  const [step, setStep] = useState<CursorStep>()
+
+  const apply = (action: UserListAction, options: { replace?: boolean; state?: unknown } = {}) => {
+    const next = userListSearchParams(userListReducer(state, action))
+    // The same list again (a second click on Next while it loads) is no new history entry.
+    if (next.toString() !== userListSearchParams(state).toString()) setParams(next, options)
+  }
+
+  useEffect(() => {
+    apply(
+      { type: 'search', search: settledSearch },
+      { replace: isSearchEntry(location.state), state: { searchEdit: true } satisfies SearchEntry },
+    )
+    // Only a newly settled search is written: Back/Forward must not be undone by the box.
+  }, [settledSearch])
+
+  // Back/Forward (or a link) changed the search: the box shows it.
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === state.search ? text : state.search))
+  }, [state.search])
 
   const query = userListQuery(state)
   const queryKey = queryKeys.userList(query)
   const client = useQueryClient()
   const list = useQuery({
     queryKey,
-    queryFn: () => unwrap(admin().users.list(query)),
+    queryFn: () => unwrap(fetchListPage(admin().users.list, query, step)),
     placeholderData: keepPreviousData,
   })
+  const shown = list.isPlaceholderData || list.isError ? undefined : list.data
+
+  const beyond = shown && lastPageIfBeyond(shown)
+  useEffect(() => {
+    if (beyond !== undefined) apply({ type: 'page', page: beyond }, { replace: true })
+  }, [beyond])
 
   /** Puts the user the server answered in place of the row it replaces. */
   const replaceUser = (user: User) =>
@@ -41,13 +88,19 @@ export function useUserList() {
 
   return {
     query,
+    filter: state.filter,
     searchText,
     setSearchText,
+    setFilter: (filter: UserListFilter) => apply({ type: 'filter', filter }),
     sort: state.sort,
     sortBy: (field: string) => {
-      if (isUserSortField(field)) dispatch({ type: 'sort', field })
+      if (isUserSortField(field)) apply({ type: 'sort', field })
     },
-    goToPage: (page: number) => dispatch({ type: 'page', page }),
+    goToPage: (page: number) => {
+      const next = userListReducer(state, { type: 'page', page })
+      setStep(cursorStep(shown && { query, answer: shown }, userListQuery(next)))
+      apply({ type: 'page', page })
+    },
     users: list.isError ? [] : (list.data?.content ?? []),
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,

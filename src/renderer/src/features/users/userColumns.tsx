@@ -1,7 +1,8 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { User } from '../../../../shared/contract'
 import { USER_COLUMN_LABELS as LABELS, userCellText } from '../../../../shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
+import { fromUsersList } from '../../lib/users-list-return'
 import {
   activeText,
   activeToggle,
@@ -31,15 +32,27 @@ function StatusCell({
   const on = field === 'isActive' ? user.isActive : user.isLocked
   const text = field === 'isActive' ? activeText(user) : lockedText(user)
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
+  // Inactive looks the same on every screen.
+  const look = field === 'isLocked' ? `locked-${on}` : on ? 'active-true' : 'state-inactive'
   return (
     <button
       type="button"
-      className={`status-pill ${field === 'isActive' ? 'active' : 'locked'}-${on}`}
+      className={`status-pill ${look}`}
       aria-label={`${text}: ${action} ${user.username}`}
       onClick={() => onStatus(user, action)}
     >
       {text}
     </button>
+  )
+}
+
+/** The user's page remembers the list it was opened from, for "Back to Users". */
+function UserLink({ user }: { user: User }) {
+  const { search } = useLocation()
+  return (
+    <Link to={`/users/${user.id}`} state={fromUsersList(search)}>
+      {user.username}
+    </Link>
   )
 }
 
@@ -49,7 +62,7 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
     col.accessor('id', { header: LABELS.id }),
     col.accessor('username', {
       header: LABELS.username,
-      cell: ({ row }) => <Link to={`/users/${row.original.id}`}>{row.original.username}</Link>,
+      cell: ({ row }) => <UserLink user={row.original} />,
     }),
     col.accessor('email', { header: LABELS.email }),
     col.accessor('fullName', { header: LABELS.fullName }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ExportFormat, ExportOutcome } from '../../../../../shared/bridge'
-import type { User, UserListQuery } from '../../../../../shared/contract'
+import type { User, UserFilter, UserListQuery } from '../../../../../shared/contract'
 import { USERS_REPORT_TITLE } from '../../../../../shared/report-file-name'
 import {
   EXPORTABLE_USER_COLUMNS,
@@ -31,17 +31,21 @@ function outcomeNotice(outcome: ExportOutcome): string {
 }
 
 /**
- * Export CSV / Export PDF: the main process writes every user matching the search, in the
- * list's sort, with the visible columns, and reports progress here. Should neither its PDF
- * nor its print window work, the rows on screen go to the legacy hidden-table print.
+ * Export CSV / Export PDF: the main process writes every user matching the search and the
+ * filters, in the list's sort, with the visible columns, and reports progress here. Should
+ * neither its PDF nor its print window work, the rows on screen go to the legacy hidden-table
+ * print.
  */
 export function useUserExport({
   query,
+  filter,
   visibility,
   shown,
   announce,
 }: {
   query: UserListQuery
+  /** The list's filters: the export holds the users the list does. */
+  filter: UserFilter
   visibility: UserColumnVisibility
   shown: readonly User[]
   announce: (notice: string | null) => void
@@ -66,6 +70,7 @@ export function useUserExport({
       exportId,
       format,
       search: query.search,
+      filter,
       sort: query.sort ?? 'id',
       direction: query.direction ?? 'asc',
       columns,

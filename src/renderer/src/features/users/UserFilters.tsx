@@ -1,0 +1,113 @@
+import { useId } from 'react'
+import { useGroups, useRoles } from '../../api/access'
+import type { UserListFilter } from './list-state'
+
+interface Choice {
+  value: string
+  label: string
+}
+
+/** One labelled filter: a native select, so the keyboard and screen readers know it already. */
+function FilterSelect({
+  label,
+  value,
+  choices,
+  disabled,
+  onChange,
+}: {
+  label: string
+  value: string
+  choices: Choice[]
+  disabled?: boolean
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="user-filter">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** Every role or group by name; one the list no longer has (an old link) keeps its number. */
+function namedChoices(
+  items: { id: number; name: string; active: boolean }[] | undefined,
+  selected: number | undefined,
+  all: string,
+): Choice[] {
+  const choices = (items ?? []).map((item) => ({
+    value: String(item.id),
+    label: item.active ? item.name : `${item.name} (inactive)`,
+  }))
+  if (selected !== undefined && !choices.some((choice) => choice.value === String(selected)))
+    choices.push({ value: String(selected), label: `#${selected}` })
+  return [{ value: '', label: all }, ...choices]
+}
+
+const idOf = (value: string) => (value === '' ? undefined : Number(value))
+
+/** Status, Lock, Role and Group (issue 12), combined with the search; "All" leaves one out. */
+export function UserFilters({
+  filter,
+  onChange,
+}: {
+  filter: UserListFilter
+  onChange: (filter: UserListFilter) => void
+}) {
+  const roles = useRoles()
+  const groups = useGroups()
+  return (
+    <div className="user-filters" role="group" aria-label="Filters">
+      <FilterSelect
+        label="Status"
+        value={filter.status ?? ''}
+        choices={[
+          { value: '', label: 'All' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        onChange={(value) =>
+          onChange({ ...filter, status: (value || undefined) as UserListFilter['status'] })
+        }
+      />
+      <FilterSelect
+        label="Lock"
+        value={filter.locked ?? ''}
+        choices={[
+          { value: '', label: 'All' },
+          { value: 'true', label: 'Locked' },
+          { value: 'false', label: 'Unlocked' },
+        ]}
+        onChange={(value) =>
+          onChange({ ...filter, locked: (value || undefined) as UserListFilter['locked'] })
+        }
+      />
+      <FilterSelect
+        label="Role"
+        value={filter.roleId === undefined ? '' : String(filter.roleId)}
+        choices={namedChoices(roles.data, filter.roleId, 'All roles')}
+        disabled={roles.isPending && filter.roleId === undefined}
+        onChange={(value) => onChange({ ...filter, roleId: idOf(value) })}
+      />
+      <FilterSelect
+        label="Group"
+        value={filter.groupId === undefined ? '' : String(filter.groupId)}
+        choices={namedChoices(groups.data, filter.groupId, 'All groups')}
+        disabled={groups.isPending && filter.groupId === undefined}
+        onChange={(value) => onChange({ ...filter, groupId: idOf(value) })}
+      />
+    </div>
+  )
+}
