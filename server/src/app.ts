@@ -18,6 +18,7 @@ import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
 import { userAccessRoutes } from './routes/user-access'
 import { userPasswordRoutes } from './routes/user-password'
+import { userSessionRoutes } from './routes/user-sessions'
 import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
 
@@ -95,6 +96,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       ...userRoutes(context),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
+      ...userSessionRoutes(context),
       ...userAccessRoutes(context),
       ...roleRoutes(context),
       ...groupRoutes(context),
