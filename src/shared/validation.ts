@@ -48,7 +48,8 @@ const emailAddress = z
   })
   .pipe(z.email({ error: 'Please enter a valid email address' }))
 
-const newPassword = z
+/** A password the server accepts as new. */
+export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, {
@@ -67,7 +68,7 @@ const profileFields = {
 }
 
 /** Add New User modal and POST /api/admin/users. Values come out trimmed. */
-export const createUserSchema = z.object({ ...profileFields, password: newPassword })
+export const createUserSchema = z.object({ ...profileFields, password: newPasswordSchema })
 
 /** User details edit and PUT /api/admin/users/{id}. */
 export const updateUserSchema = z.object(profileFields)
@@ -162,7 +163,7 @@ export const changePasswordSchema = z
       .min(1, { error: 'currentPassword is required' })
       .max(MAX_PASSWORD_LENGTH, { error: 'currentPassword is too long' })
       .optional(),
-    newPassword,
+    newPassword: newPasswordSchema,
   })
   .refine((body) => (body.token === undefined) !== (body.currentPassword === undefined), {
     path: ['token'],

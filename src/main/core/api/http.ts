@@ -3,14 +3,24 @@ import { FALLBACKS, serverMessage, type Fallback } from '../../../shared/message
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
-/** A failed call, worded for the administrator; `status` when the server answered. */
+/**
+ * A failed call, worded for the administrator; `status` when the server answered, `code` when
+ * its answer named a reason the console acts on, and the answer itself for the core alone.
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly code?: string,
+    readonly body?: unknown,
   ) {
     super(message)
   }
+}
+
+const codeOf = (body: unknown) => {
+  const code = (body as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
 }
 
 export interface Http {
@@ -67,7 +77,7 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
   }
   if (!response.ok) {
     const message = serverMessage(body) ?? FALLBACKS[call.fallback ?? 'request'](response.status)
-    throw new ApiFailure(message, response.status)
+    throw new ApiFailure(message, response.status, codeOf(body), body)
   }
   if (!call.schema) return { data: undefined as T, headers: response.headers }
   const parsed = call.schema.safeParse(body)
