@@ -43,7 +43,7 @@ function harness() {
   const call = async (channel: string, payload?: unknown) => {
     const result = await core.handle(channel, payload)
     results.push(result)
-    return result as Result<any>
+    return result as any
   }
   return { call, events, results, secrets }
 }

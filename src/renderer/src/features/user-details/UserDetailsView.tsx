@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { UserWithVersion } from '../../../../shared/bridge'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { SessionsCard } from '../sessions'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { ProfileCard } from './ProfileCard'
@@ -9,7 +10,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
 import { useUserEditor } from './useUserEditor'
 
-/** A loaded user: the header with Discard/Save, and the four cards. */
+/** A loaded user: the header with Discard/Save, and the five cards. */
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
   const locked = editor.saving || editor.reloading
@@ -66,6 +67,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           disabled={locked}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
+        <SessionsCard user={loaded.user} />
       </div>
     </div>
   )
