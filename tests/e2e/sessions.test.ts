@@ -119,7 +119,9 @@ describe('Set Temporary Password', () => {
     expect(temporary).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/)
     await dialog().getByRole('button', { name: 'Copy' }).click()
     await dialog().getByText('Copied to the clipboard.').waitFor()
-    await expect(page().evaluate(() => navigator.clipboard.readText())).resolves.toBe(temporary)
+    await expect(
+      page().evaluate(() => (globalThis as any).navigator.clipboard.readText()),
+    ).resolves.toBe(temporary)
     expect(await seriousViolations(page())).toEqual([])
     await dialog().getByRole('button', { name: 'Done' }).click()
     await dialog().waitFor({ state: 'detached' })
