@@ -20,6 +20,7 @@ import { openApiDocument } from './routes/openapi'
 import { userAccessRoutes } from './routes/user-access'
 import { userExportRoutes } from './routes/user-export'
 import { userPasswordRoutes } from './routes/user-password'
+import { userSessionRoutes } from './routes/user-sessions'
 import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
 
@@ -98,6 +99,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       ...userExportRoutes(context),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
+      ...userSessionRoutes(context),
       ...userAccessRoutes(context),
       ...bulkRoutes(context),
       ...roleRoutes(context),

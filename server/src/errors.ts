@@ -41,6 +41,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: ApiErrorBody['details'],
+    /** Further fields of the body a client acts on (a code and what goes with it). */
+    readonly extra?: Pick<ApiErrorBody, 'code' | 'passwordChangeToken'>,
   ) {
     super(message)
   }
@@ -71,10 +73,15 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   groups_name_key: 'A group with this name already exists',
 }
 
-export function errorBody(statusCode: number, message: string, details?: ApiErrorBody['details']) {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  details?: ApiErrorBody['details'],
+  extra?: ApiError['extra'],
+) {
   const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message }
   if (details) body.details = details
-  return body
+  return extra ? { ...body, ...extra } : body
 }
 
 /** One answer shape for every failure; a 500 never tells the client more than that it happened. */
@@ -86,7 +93,7 @@ export function handleError(
   if (error instanceof ApiError) {
     return reply
       .status(error.statusCode)
-      .send(errorBody(error.statusCode, error.message, error.details))
+      .send(errorBody(error.statusCode, error.message, error.details, error.extra))
   }
   const { code, constraint } = sqlState(error)
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {

@@ -14,11 +14,13 @@ import {
   loginRequestSchema,
   memberListQuerySchema,
   roleInputSchema,
+  sessionIdSchema,
   updateUserSchema,
   userFilterSchema,
   userListQuerySchema,
 } from './contract'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
+import { newPasswordSchema } from './validation'
 
 const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
 const idInput = z.object({ id })
@@ -97,6 +99,7 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'auth.logout': nothing,
   'auth.session': nothing,
   'auth.changePassword': changePasswordSchema,
+  'auth.completePasswordChange': z.object({ newPassword: newPasswordSchema }),
   'users.list': userListQuerySchema,
   'users.get': idInput,
   'users.create': createUserSchema,
@@ -110,6 +113,10 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'users.lock': idInput,
   'users.unlock': idInput,
   'users.resetPassword': idInput,
+  'users.setTemporaryPassword': idInput,
+  'users.sessions': idInput,
+  'users.endSession': z.object({ id, sessionId: sessionIdSchema }),
+  'users.endAllSessions': idInput,
   'users.roles': idInput,
   'users.addRole': assignmentInput,
   'users.removeRole': assignmentInput,

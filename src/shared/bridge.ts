@@ -17,11 +17,14 @@ import type {
   Page,
   Role,
   RoleInput,
+  SessionsEnded,
   SortDirection,
+  TemporaryPassword,
   UpdateUserRequest,
   User,
   UserFilter,
   UserListQuery,
+  UserSession,
   UserSortField,
 } from './contract'
 import type { Result } from './result'
@@ -124,6 +127,7 @@ export interface BulkSummary {
 }
 
 export type IdInput = { id: number }
+export type SessionInput = { id: number; sessionId: string }
 export type AssignmentInput = { id: number; targetId: number }
 /** Which role or group, and the page and search of its members. */
 export type MembersInput = { id: number } & MemberListQuery
@@ -136,7 +140,10 @@ export interface BridgeOperations {
   'auth.login': [LoginRequest, SessionInfo]
   'auth.logout': [undefined, null]
   'auth.session': [undefined, SessionInfo | null]
+  /** With a reset token, or signed in with the current password (other sessions end). */
   'auth.changePassword': [ChangePasswordRequest, null]
+  /** After a sign-in with a temporary password: sets the new one, then signs in with it. */
+  'auth.completePasswordChange': [{ newPassword: string }, SessionInfo]
   'users.list': [UserListQuery, Page<User>]
   'users.get': [IdInput, UserWithVersion]
   'users.create': [CreateUserRequest, User]
@@ -149,6 +156,10 @@ export interface BridgeOperations {
   'users.lock': [IdInput, User]
   'users.unlock': [IdInput, User]
   'users.resetPassword': [IdInput, User]
+  'users.setTemporaryPassword': [IdInput, TemporaryPassword]
+  'users.sessions': [IdInput, UserSession[]]
+  'users.endSession': [SessionInput, SessionsEnded]
+  'users.endAllSessions': [IdInput, SessionsEnded]
   'users.roles': [IdInput, Assignment[]]
   'users.addRole': [AssignmentInput, Assignment[]]
   'users.removeRole': [AssignmentInput, Assignment[]]
@@ -200,6 +211,7 @@ export interface AdminBridge {
     logout: Call<'auth.logout'>
     session: Call<'auth.session'>
     changePassword: Call<'auth.changePassword'>
+    completePasswordChange: Call<'auth.completePasswordChange'>
   }
   users: {
     list: Call<'users.list'>
@@ -211,6 +223,10 @@ export interface AdminBridge {
     lock: Call<'users.lock'>
     unlock: Call<'users.unlock'>
     resetPassword: Call<'users.resetPassword'>
+    setTemporaryPassword: Call<'users.setTemporaryPassword'>
+    sessions: Call<'users.sessions'>
+    endSession: Call<'users.endSession'>
+    endAllSessions: Call<'users.endAllSessions'>
     roles: Call<'users.roles'>
     addRole: Call<'users.addRole'>
     removeRole: Call<'users.removeRole'>
@@ -270,6 +286,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       logout: call('auth.logout'),
       session: call('auth.session'),
       changePassword: call('auth.changePassword'),
+      completePasswordChange: call('auth.completePasswordChange'),
     },
     users: {
       list: call('users.list'),
@@ -281,6 +298,10 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
       lock: call('users.lock'),
       unlock: call('users.unlock'),
       resetPassword: call('users.resetPassword'),
+      setTemporaryPassword: call('users.setTemporaryPassword'),
+      sessions: call('users.sessions'),
+      endSession: call('users.endSession'),
+      endAllSessions: call('users.endAllSessions'),
       roles: call('users.roles'),
       addRole: call('users.addRole'),
       removeRole: call('users.removeRole'),

@@ -3,6 +3,10 @@ export const NOT_AUTHENTICATED = 'Not authenticated'
 export const SESSION_EXPIRED = 'Session expired'
 /** A signed-in user without administrator rights, at sign-in or when the rights go. */
 export const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
+/** The administrator signed out the very session the console was using. */
+export const OWN_SESSION_ENDED = 'You signed out this session.'
+/** The choice of a new password after a temporary one, when the sign-in is no longer waiting. */
+export const NO_PASSWORD_CHANGE_WAITING = 'No sign-in is waiting for a new password. Sign in again.'
 
 /** Fallbacks with the status, used when the server says nothing readable. */
 export const FALLBACKS = {

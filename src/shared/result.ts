@@ -5,12 +5,18 @@
 export interface BridgeError {
   message: string
   status?: number
+  /** A reason the renderer acts on, e.g. password_change_required. */
+  code?: string
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: BridgeError }
 
 export const success = <T>(data: T): Result<T> => ({ ok: true, data })
-export const failure = (message: string, status?: number): Result<never> => ({
+export const failure = (message: string, status?: number, code?: string): Result<never> => ({
   ok: false,
-  error: status === undefined ? { message } : { message, status },
+  error: {
+    message,
+    ...(status === undefined ? {} : { status }),
+    ...(code === undefined ? {} : { code }),
+  },
 })

@@ -48,7 +48,8 @@ const emailAddress = z
   })
   .pipe(z.email({ error: 'Please enter a valid email address' }))
 
-const newPassword = z
+/** A password the server accepts as new. */
+export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, {
@@ -67,7 +68,7 @@ const profileFields = {
 }
 
 /** Add New User modal and POST /api/admin/users. Values come out trimmed. */
-export const createUserSchema = z.object({ ...profileFields, password: newPassword })
+export const createUserSchema = z.object({ ...profileFields, password: newPasswordSchema })
 
 /** User details edit and PUT /api/admin/users/{id}. */
 export const updateUserSchema = z.object(profileFields)
@@ -111,11 +112,63 @@ export const resetPasswordFormSchema = z
     },
   )
 
-/** PUT /auth/change-password: the server's view of the reset form. */
-export const changePasswordSchema = z.object({
-  token: z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }),
-  newPassword,
-})
+/** A new password twice, as the Reset Password form asks for it, with its texts. */
+export const choosePasswordFormSchema = z
+  .object({
+    newPassword: loginFormSchema.shape.password,
+    confirmPassword: resetPasswordFormSchema.shape.confirmPassword,
+  })
+  .refine(
+    (form) =>
+      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
+    {
+      path: ['confirmPassword'],
+      error: 'Passwords do not match.',
+    },
+  )
+
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.'
+
+/** Change Password (the signed-in administrator's own): the current one, then a new one twice. */
+export const changeOwnPasswordFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, { error: CURRENT_PASSWORD_REQUIRED }),
+    newPassword: loginFormSchema.shape.password,
+    confirmPassword: resetPasswordFormSchema.shape.confirmPassword,
+  })
+  .refine(
+    (form) =>
+      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
+    {
+      path: ['confirmPassword'],
+      error: 'Passwords do not match.',
+    },
+  )
+
+/**
+ * PUT /auth/change-password: a new password with either the single-use token of a reset email
+ * (or of a sign-in with a temporary password), or, signed in, the current password.
+ */
+export const changePasswordSchema = z
+  .object({
+    token: z
+      .string({ error: 'Token is required' })
+      .trim()
+      .min(1, { error: 'Token is required' })
+      .optional(),
+    currentPassword: z
+      .string({ error: 'currentPassword must be text' })
+      .min(1, { error: 'currentPassword is required' })
+      .max(MAX_PASSWORD_LENGTH, { error: 'currentPassword is too long' })
+      .optional(),
+    newPassword: newPasswordSchema,
+  })
+  .refine((body) => (body.token === undefined) !== (body.currentPassword === undefined), {
+    path: ['token'],
+    error: 'Token is required (or, signed in, currentPassword instead)',
+  })
 
 /** Role and group dialogs. */
 export const accessNameSchema = requiredText('Name is required', MAX_NAME_LENGTH, 'Name')

@@ -33,13 +33,38 @@ export interface SessionLifetime {
   maxSeconds: number
 }
 
-export async function createSession(tx: Queryable, userId: number, lifetime: SessionLifetime) {
+/** The client of a sign-in or refresh, as the server saw it. */
+export interface SessionClient {
+  ipAddress: string
+  userAgent: string | null
+}
+
+/** Longer user agents are cut: the list shows them, nothing parses them. */
+const MAX_USER_AGENT_LENGTH = 300
+
+const userAgentOf = (client: SessionClient) =>
+  client.userAgent === null ? null : client.userAgent.slice(0, MAX_USER_AGENT_LENGTH)
+
+export async function createSession(
+  tx: Queryable,
+  userId: number,
+  lifetime: SessionLifetime,
+  client: SessionClient,
+) {
   const sessionId = randomUUID()
   const refreshToken = refreshTokenFor(sessionId)
   await tx.query(
-    `INSERT INTO sessions (id, user_id, refresh_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => least($4::float8, $5::float8)))`,
-    [sessionId, userId, hashToken(refreshToken), lifetime.ttlSeconds, lifetime.maxSeconds],
+    `INSERT INTO sessions (id, user_id, refresh_hash, expires_at, ip_address, user_agent)
+     VALUES ($1, $2, $3, now() + make_interval(secs => least($4::float8, $5::float8)), $6, $7)`,
+    [
+      sessionId,
+      userId,
+      hashToken(refreshToken),
+      lifetime.ttlSeconds,
+      lifetime.maxSeconds,
+      client.ipAddress,
+      userAgentOf(client),
+    ],
   )
   return { sessionId, refreshToken }
 }
@@ -69,6 +94,7 @@ export async function rotateRefreshToken(
   key: Uint8Array,
   presented: string,
   lifetime: SessionLifetime,
+  client: SessionClient,
 ): Promise<Rotation> {
   const sessionId = sessionIdOf(presented)
   if (!sessionId) return { kind: 'invalid' }
@@ -98,9 +124,18 @@ export async function rotateRefreshToken(
   ])
   await tx.query(
     `UPDATE sessions SET refresh_hash = $2, previous_refresh_hash = $3, rotated_at = now(),
-       expires_at = least(now() + make_interval(secs => $4::float8), created_at + make_interval(secs => $5::float8))
+       expires_at = least(now() + make_interval(secs => $4::float8), created_at + make_interval(secs => $5::float8)),
+       ip_address = $6, user_agent = $7, last_used_at = now()
      WHERE id = $1`,
-    [sessionId, hashToken(refreshToken), hash, lifetime.ttlSeconds, lifetime.maxSeconds],
+    [
+      sessionId,
+      hashToken(refreshToken),
+      hash,
+      lifetime.ttlSeconds,
+      lifetime.maxSeconds,
+      client.ipAddress,
+      userAgentOf(client),
+    ],
   )
   return { kind: 'rotated', userId: row.user_id, sessionId, refreshToken }
 }
@@ -111,13 +146,68 @@ export async function revokeSession(tx: Queryable, sessionId: string): Promise<v
   ])
 }
 
-/** Ends every session of a user at once (lock, deactivate, password change). */
-export async function revokeUserSessions(tx: Queryable, userId: number): Promise<void> {
-  await tx.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+/**
+ * Ends every session of a user at once (lock, deactivate, password change), but `keep` when
+ * given (the caller's own, after changing their own password). Answers the ids of the sessions
+ * that were still live.
+ */
+export async function revokeUserSessions(
+  tx: Queryable,
+  userId: number,
+  keep?: string,
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string; live: boolean }>(
+    `UPDATE sessions SET revoked_at = now()
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
+     RETURNING id, expires_at > now() AS live`,
+    [userId, keep ?? null],
+  )
+  return rows.filter((row) => row.live).map((row) => row.id)
+}
+
+/** Ends one live session of a user; false when there is none such. */
+export async function revokeUserSession(
+  tx: Queryable,
+  userId: number,
+  sessionId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE sessions SET revoked_at = now()
+     WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+    [sessionId, userId],
+  )
+  return rows.length > 0
+}
+
+interface SessionListRow {
+  id: string
+  created_at: Date
+  last_used_at: Date
+  expires_at: Date
+  ip_address: string | null
+  user_agent: string | null
+}
+
+/** A user's live sessions, the most recently used first. */
+export async function listLiveSessions(db: Queryable, userId: number) {
+  const rows = await db.query<SessionListRow>(
+    `SELECT id, created_at, last_used_at, expires_at, ip_address, user_agent FROM sessions
+     WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+     ORDER BY last_used_at DESC, created_at DESC`,
     [userId],
   )
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+  }))
 }
+
+/** How stale "last used" may get: a session in use is written at most once a minute. */
+const LAST_USED_PRECISION_SECONDS = 60
 
 export interface LiveSession {
   userId: number
@@ -139,12 +229,18 @@ export async function findLiveSession(
   userId: number,
   adminRoleName: string | null,
 ) {
+  // The touch rides along in the same statement: no extra round trip per request.
   const [row] = await db.query<LiveSession>(
-    `SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
+    `WITH touched AS (
+       UPDATE sessions SET last_used_at = now()
+       WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()
+         AND last_used_at < now() - make_interval(secs => $4)
+     )
+     SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
        ($3::text IS NOT NULL AND u.id IN (${roleHolderIds('$3')})) AS "isAdmin"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sessionId, userId, adminRoleName],
+    [sessionId, userId, adminRoleName, LAST_USED_PRECISION_SECONDS],
   )
   return row
 }

@@ -3,6 +3,8 @@ import { USER_COLUMNS, type UserRow } from './users'
 
 export interface SignInAccount extends UserRow {
   password_hash: string
+  must_change_password: boolean
+  temporary_password_spent: boolean
 }
 
 /** The account a sign-in names by username or email, in any case; a username match wins. */
@@ -11,7 +13,7 @@ export async function findSignInAccount(
   identifier: string,
 ): Promise<SignInAccount | undefined> {
   const [row] = await db.query<SignInAccount>(
-    `SELECT ${USER_COLUMNS}, password_hash FROM users
+    `SELECT ${USER_COLUMNS}, password_hash, must_change_password, temporary_password_spent FROM users
      WHERE lower(username) = lower($1) OR lower(email) = lower($1)
      ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
     [identifier],

@@ -15,13 +15,16 @@ export async function issueResetToken(
   )
 }
 
-/** Whether a token is unused and unexpired, without using it: checked before any costly work. */
-export async function isResetTokenUsable(db: Queryable, tokenHash: string): Promise<boolean> {
-  const rows = await db.query(
-    'SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+/** The user of an unused, unexpired token, without using it: checked before any costly work. */
+export async function resetTokenUser(
+  db: Queryable,
+  tokenHash: string,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
     [tokenHash],
   )
-  return rows.length > 0
+  return row?.user_id
 }
 
 /** Uses a token once: answers its user, or undefined when it is unknown, used or expired. */

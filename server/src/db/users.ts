@@ -248,7 +248,10 @@ export async function updateStatus(
   return row!
 }
 
-/** A new password also forgets failed sign-ins, as a successful sign-in would. */
+/**
+ * A new password also forgets failed sign-ins, as a successful sign-in would, and ends the
+ * need to replace a temporary password.
+ */
 export async function setPassword(
   tx: Queryable,
   id: number,
@@ -256,11 +259,21 @@ export async function setPassword(
 ): Promise<UserRow | undefined> {
   const [row] = await tx.query<UserRow>(
     `UPDATE users SET password_hash = $2, failed_logins = 0, lockouts = 0, login_blocked_until = NULL,
+       must_change_password = false, temporary_password_spent = false,
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, passwordHash],
   )
   return row
+}
+
+/** The stored hash, for the checks that compare a password with it. */
+export async function passwordHashOf(db: Queryable, id: number): Promise<string | undefined> {
+  const [row] = await db.query<{ password_hash: string }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [id],
+  )
+  return row?.password_hash
 }
 
 export async function findUserByUsername(

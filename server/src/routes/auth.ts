@@ -4,31 +4,55 @@ import { z } from 'zod'
 import {
   changePasswordSchema,
   loginRequestSchema,
+  PASSWORD_CHANGE_REQUIRED,
   loginResponseSchema,
   meResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
 } from '../../../src/shared/contract'
+import { authenticate } from '../auth/guard'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
 import {
   createSession,
   revokeSession,
   revokeUserSessions,
   rotateRefreshToken,
+  type SessionClient,
 } from '../auth/sessions'
-import { hashToken, signAccessToken } from '../auth/tokens'
+import { hashToken, newSecret, signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
 import { findSignInAccount, recordFailedSignIn, recordSignIn } from '../db/logins'
-import { consumeResetToken, isResetTokenUsable, retireResetTokens } from '../db/reset-tokens'
-import { findUser, setPassword, toUser, type UserRow } from '../db/users'
+import {
+  consumeResetToken,
+  issueResetToken,
+  resetTokenUser,
+  retireResetTokens,
+} from '../db/reset-tokens'
+import { mustChangePassword, spendTemporaryPassword } from '../db/temporary-passwords'
+import { findUser, passwordHashOf, setPassword, toUser, type UserRow } from '../db/users'
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors'
 import { route } from './define'
 
 const INVALID_CREDENTIALS = 'Invalid username or password'
 const INVALID_RESET_LINK =
   'This password reset link is invalid, used or expired. Ask an administrator for a new one.'
+const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'This is a temporary password: choose a new password to finish signing in.'
+const TEMPORARY_PASSWORD_SPENT =
+  'This temporary password has already been used. Ask an administrator for a new one.'
+const SAME_AS_TEMPORARY = 'The new password must be different from the temporary password.'
+const WRONG_CURRENT_PASSWORD = 'The current password is not correct.'
+
+/** How long the sign-in with a temporary password leaves to choose the new one. */
+const PASSWORD_CHANGE_TOKEN_TTL_SECONDS = 30 * 60
+
+/** Who is signing in or refreshing, as the server sees them (no proxy is trusted). */
+const clientOf = (request: FastifyRequest): SessionClient => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+})
 
 /** A limit per client address and minute; the answer is a 429 with Retry-After. */
 function rateLimit(max: number): { rateLimit: RateLimitOptions } {
@@ -48,6 +72,33 @@ export function authRoutes(ctx: ServerContext) {
   const lifetime = {
     ttlSeconds: config.refreshTokenTtlSeconds,
     maxSeconds: config.sessionMaxSeconds,
+  }
+
+  /** The signed-in caller's own change: the session it is made with stays, every other ends. */
+  async function changeOwnPassword(
+    request: FastifyRequest,
+    currentPassword: string,
+    newPassword: string,
+  ) {
+    const caller = (await authenticate(ctx, request, 'session'))!
+    const stored = await passwordHashOf(db, caller.id)
+    // A 400, not a 401: the session is fine, only the password typed is not.
+    if (!stored || !(await verifyPassword(currentPassword, stored))) {
+      throw badRequest(WRONG_CURRENT_PASSWORD)
+    }
+    const passwordHash = await hashPassword(newPassword)
+    await db.transaction(async (tx) => {
+      await setPassword(tx, caller.id, passwordHash)
+      await retireResetTokens(tx, caller.id)
+      const ended = await revokeUserSessions(tx, caller.id, caller.sessionId)
+      await writeAudit(tx, {
+        actor: caller,
+        action: 'user.password_change',
+        targetType: 'user',
+        targetId: caller.id,
+        changes: { otherSessionsEnded: ended.length },
+      })
+    })
   }
 
   async function grant(user: UserRow, sessionId: string, refreshToken: string) {
@@ -70,7 +121,8 @@ export function authRoutes(ctx: ServerContext) {
       method: 'POST',
       url: '/auth/login',
       operationId: 'signIn',
-      summary: 'Sign in with a username or email address and a password',
+      summary:
+        'Sign in with a username or email address and a password. A temporary password set by an administrator signs in once and makes no session: the answer is a 403 with code password_change_required and a passwordChangeToken for PUT /auth/change-password (valid 30 minutes); a second sign-in with it is a plain 403',
       tag: 'auth',
       access: 'public',
       body: loginRequestSchema,
@@ -122,9 +174,35 @@ export function authRoutes(ctx: ServerContext) {
           throw forbidden('This account is locked. Ask an administrator to unlock it.')
         if (!account.is_active)
           throw forbidden('This account is inactive. Ask an administrator to activate it.')
+        if (account.must_change_password) {
+          // No session: only a token that sets the new password, once, with this sign-in.
+          const changeToken = newSecret()
+          const spent = await db.transaction(async (tx) => {
+            if (!(await spendTemporaryPassword(tx, account.id))) return false
+            await issueResetToken(
+              tx,
+              account.id,
+              hashToken(changeToken),
+              PASSWORD_CHANGE_TOKEN_TTL_SECONDS,
+            )
+            await writeAudit(tx, {
+              actor: { id: account.id, username: account.username },
+              action: 'session.password_change_required',
+              targetType: 'user',
+              targetId: account.id,
+              changes: { address: request.ip },
+            })
+            return true
+          })
+          if (!spent) throw forbidden(TEMPORARY_PASSWORD_SPENT)
+          throw new ApiError(403, PASSWORD_CHANGE_REQUIRED_MESSAGE, undefined, {
+            code: PASSWORD_CHANGE_REQUIRED,
+            passwordChangeToken: changeToken,
+          })
+        }
         const { signedIn, session } = await db.transaction(async (tx) => {
           const signedIn = await recordSignIn(tx, account.id)
-          const session = await createSession(tx, account.id, lifetime)
+          const session = await createSession(tx, account.id, lifetime, clientOf(request))
           await writeAudit(tx, {
             actor: { id: account.id, username: account.username },
             action: 'session.login',
@@ -148,9 +226,15 @@ export function authRoutes(ctx: ServerContext) {
       response: refreshResponseSchema,
       errors: [429],
       rateLimit: rateLimit(config.refreshRateLimitPerMinute),
-      async handler({ body }) {
+      async handler({ body, request }) {
         const outcome = await db.transaction(async (tx) => {
-          const rotation = await rotateRefreshToken(tx, ctx.signingKey, body.refreshToken, lifetime)
+          const rotation = await rotateRefreshToken(
+            tx,
+            ctx.signingKey,
+            body.refreshToken,
+            lifetime,
+            clientOf(request),
+          )
           if (rotation.kind === 'invalid') return { rotation }
           if (rotation.kind === 'reused') {
             await writeAudit(tx, {
@@ -222,18 +306,31 @@ export function authRoutes(ctx: ServerContext) {
       method: 'PUT',
       url: '/auth/change-password',
       operationId: 'changePassword',
-      summary: 'Set a new password with the single-use token of a reset email',
+      summary:
+        'Set a new password: with the single-use token of a reset email or of a sign-in with a temporary password (which must not be reused as the new one), ending every session; or, signed in (Bearer), with the current password, ending every other session of the caller',
       tag: 'auth',
       access: 'public',
+      optionalBearer: true,
       body: changePasswordSchema,
       response: z.object({ message: z.string() }),
       errors: [429],
       // Hashing a password is the costliest thing a stranger can ask for: limited per address,
       // and done only for a token that can still be used.
       rateLimit: rateLimit(config.loginRateLimitPerAddressPerMinute),
-      async handler({ body }) {
-        const tokenHash = hashToken(body.token)
-        if (!(await isResetTokenUsable(db, tokenHash))) throw badRequest(INVALID_RESET_LINK)
+      async handler({ body, request }) {
+        if (body.currentPassword !== undefined) {
+          await changeOwnPassword(request, body.currentPassword, body.newPassword)
+          return { message: 'Password changed' }
+        }
+        const tokenHash = hashToken(body.token!)
+        const holder = await resetTokenUser(db, tokenHash)
+        if (holder === undefined) throw badRequest(INVALID_RESET_LINK)
+        if (await mustChangePassword(db, holder)) {
+          const temporary = await passwordHashOf(db, holder)
+          if (temporary && (await verifyPassword(body.newPassword, temporary))) {
+            throw badRequest(SAME_AS_TEMPORARY)
+          }
+        }
         const passwordHash = await hashPassword(body.newPassword)
         await db.transaction(async (tx) => {
           const userId = await consumeResetToken(tx, tokenHash)

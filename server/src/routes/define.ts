@@ -25,6 +25,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, A extends Acce
   summary: string
   tag: string
   access: A
+  /** A public route that also reads a Bearer token when one is sent (documented as optional). */
+  optionalBearer?: boolean
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>

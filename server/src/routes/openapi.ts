@@ -81,7 +81,12 @@ export function openApiDocument(specs: RouteSpec[]) {
       summary: spec.summary,
       tags: [spec.tag],
       // Public operations say so: without it they would inherit no rule and read as unspecified.
-      security: spec.access === 'public' ? [] : [{ bearer: [] }],
+      security:
+        spec.access !== 'public'
+          ? [{ bearer: [] }]
+          : spec.optionalBearer
+            ? [{}, { bearer: [] }]
+            : [],
       parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
       ...(spec.body
         ? {

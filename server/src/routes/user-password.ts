@@ -1,10 +1,15 @@
-import { userSchema } from '../../../src/shared/contract'
+import { temporaryPasswordSchema, userSchema } from '../../../src/shared/contract'
+import { hashPassword } from '../auth/passwords'
+import { revokeUserSessions } from '../auth/sessions'
+import { generateTemporaryPassword } from '../auth/temporary-password'
 import { hashToken, newSecret } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { enqueueMail } from '../db/mail-outbox'
-import { issueResetToken } from '../db/reset-tokens'
+import { issueResetToken, retireResetTokens } from '../db/reset-tokens'
+import { setTemporaryPassword } from '../db/temporary-passwords'
 import { existingUser, toUser, userEtag } from '../db/users'
+import { conflict } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 
 const RESET_TOKEN_TTL_SECONDS = 3600
@@ -53,6 +58,42 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         ctx.mail.kick()
         reply.header('etag', userEtag(user))
         return toUser(user)
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/api/admin/users/:id/temporary-password',
+      operationId: 'setTemporaryPassword',
+      summary:
+        "Replace a user's password with a generated temporary one, answered only here and only now (never stored, logged or mailed): the old password stops working, every session of the user ends, and the next sign-in with it must choose a new password (see signIn). Not for the caller's own account",
+      tag: 'users',
+      access: 'admin',
+      params: idParams,
+      response: temporaryPasswordSchema,
+      errors: [404, 409],
+      async handler({ params, caller, reply }) {
+        if (params.id === caller.id) {
+          throw conflict('Use Change Password in the account menu to change your own password.')
+        }
+        const temporaryPassword = generateTemporaryPassword()
+        const passwordHash = await hashPassword(temporaryPassword)
+        const user = await db.transaction(async (tx) => {
+          await existingUser(tx, params.id, true)
+          const user = await setTemporaryPassword(tx, params.id, passwordHash)
+          await retireResetTokens(tx, params.id)
+          const ended = await revokeUserSessions(tx, params.id)
+          await writeAudit(tx, {
+            actor: caller,
+            action: 'user.temporary_password',
+            targetType: 'user',
+            targetId: params.id,
+            changes: { sessionsEnded: ended.length },
+          })
+          return user
+        })
+        reply.header('etag', userEtag(user))
+        return { temporaryPassword }
       },
     }),
   ]

@@ -6,5 +6,9 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** A machine-readable reason where a client must act on it, e.g. password_change_required. */
+  code: z.string().optional(),
+  /** With code password_change_required only: see passwordChangeRequiredSchema. */
+  passwordChangeToken: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>

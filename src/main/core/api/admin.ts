@@ -11,8 +11,11 @@ import {
   memberPageSchema,
   rolePageSchema,
   roleSchema,
+  sessionsEndedSchema,
+  temporaryPasswordSchema,
   userPageSchema,
   userSchema,
+  userSessionListSchema,
   ACCESS_PAGE_SIZE,
   USER_EXPORT_PATH,
   type UserExportQuery,
@@ -148,6 +151,30 @@ export function adminApi(http: Http, session: Session) {
       lock: userAction('lock'),
       unlock: userAction('unlock'),
       resetPassword: userAction('reset-password'),
+      setTemporaryPassword: ({ id }: InputOf<'users.setTemporaryPassword'>) =>
+        data({
+          method: 'POST',
+          path: `/api/admin/users/${id}/temporary-password`,
+          schema: temporaryPasswordSchema,
+        }),
+      sessions: ({ id }: InputOf<'users.sessions'>) =>
+        data({
+          method: 'GET',
+          path: `/api/admin/users/${id}/sessions`,
+          schema: userSessionListSchema,
+        }),
+      endSession: ({ id, sessionId }: InputOf<'users.endSession'>) =>
+        data({
+          method: 'DELETE',
+          path: `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
+          schema: sessionsEndedSchema,
+        }),
+      endAllSessions: ({ id }: InputOf<'users.endAllSessions'>) =>
+        data({
+          method: 'DELETE',
+          path: `/api/admin/users/${id}/sessions`,
+          schema: sessionsEndedSchema,
+        }),
       roles: assignments('roles'),
       groups: assignments('groups'),
       effectiveRoles: ({ id }: InputOf<'users.effectiveRoles'>) =>

@@ -3,14 +3,24 @@ import { FALLBACKS, serverMessage, type Fallback } from '../../../shared/message
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
-/** A failed call, worded for the administrator; `status` when the server answered. */
+/**
+ * A failed call, worded for the administrator; `status` when the server answered, `code` when
+ * its answer named a reason the console acts on, and the answer itself for the core alone.
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly code?: string,
+    readonly body?: unknown,
   ) {
     super(message)
   }
+}
+
+const codeOf = (body: unknown) => {
+  const code = (body as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
 }
 
 export interface Http {
@@ -49,7 +59,8 @@ export function networkFailure(error: unknown, url: string, timeoutMs: number): 
 
 /** An error answer: the server's message when it has one, else the fallback of SPEC.md section 8. */
 export function answerFailure(status: number, body: unknown, fallback?: Fallback): ApiFailure {
-  return new ApiFailure(serverMessage(body) ?? FALLBACKS[fallback ?? 'request'](status), status)
+  const message = serverMessage(body) ?? FALLBACKS[fallback ?? 'request'](status)
+  return new ApiFailure(message, status, codeOf(body), body)
 }
 
 /** One HTTP call of the contract: timeout, the error wording of SPEC.md section 8, a checked answer. */

@@ -1,6 +1,7 @@
 import type { AppInfo, Channel, InputOf, OutputOf } from '../../../shared/bridge'
 import { bridgeInputs } from '../../../shared/bridge-inputs'
-import type { ChangePasswordRequest } from '../../../shared/contract'
+import type { ChangePasswordRequest, SessionsEnded } from '../../../shared/contract'
+import { OWN_SESSION_ENDED } from '../../../shared/messages'
 import { failure, success, type Result } from '../../../shared/result'
 import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
@@ -32,6 +33,12 @@ export function createHandlers({
   /** Absent where the host cannot update itself (the preview). */
   updates: Updates | undefined
 }): Handle {
+  /** Signing out the console's own session ends it here too, without another call. */
+  const endingOwn = async (outcome: SessionsEnded) => {
+    if (outcome.currentSessionEnded) await session.endedByAdministrator(OWN_SESSION_ENDED)
+    return outcome
+  }
+
   const operations: Operations = {
     'auth.login': (input) => session.login(input),
     'auth.logout': async () => {
@@ -40,6 +47,10 @@ export function createHandlers({
     },
     'auth.session': () => session.current(),
     'auth.changePassword': async (input: ChangePasswordRequest) => {
+      if (input.currentPassword !== undefined) {
+        await session.changeOwnPassword(input.currentPassword, input.newPassword)
+        return null
+      }
       await send(http, {
         method: 'PUT',
         path: '/auth/change-password',
@@ -48,6 +59,7 @@ export function createHandlers({
       })
       return null
     },
+    'auth.completePasswordChange': (input) => session.completePasswordChange(input.newPassword),
     'users.list': api.users.list,
     'users.get': api.users.get,
     'users.create': api.users.create,
@@ -57,6 +69,10 @@ export function createHandlers({
     'users.lock': api.users.lock,
     'users.unlock': api.users.unlock,
     'users.resetPassword': api.users.resetPassword,
+    'users.setTemporaryPassword': api.users.setTemporaryPassword,
+    'users.sessions': api.users.sessions,
+    'users.endSession': async (input) => endingOwn(await api.users.endSession(input)),
+    'users.endAllSessions': async (input) => endingOwn(await api.users.endAllSessions(input)),
     'users.roles': api.users.roles.list,
     'users.addRole': api.users.roles.add,
     'users.removeRole': api.users.roles.remove,
@@ -104,7 +120,7 @@ export function createHandlers({
       const run = operations[key] as (input: unknown) => Promise<unknown>
       return success(await run(parsed.data))
     } catch (error) {
-      if (error instanceof ApiFailure) return failure(error.message, error.status)
+      if (error instanceof ApiFailure) return failure(error.message, error.status, error.code)
       return failure(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
     }
   }

@@ -3,12 +3,18 @@ import type { BridgeEvent, SessionInfo } from '../../../shared/bridge'
 import {
   loginResponseSchema,
   meResponseSchema,
+  passwordChangeRequiredSchema,
   refreshResponseSchema,
   userSchema,
   type LoginRequest,
   type User,
 } from '../../../shared/contract'
-import { ADMIN_REQUIRED, NOT_AUTHENTICATED, SESSION_EXPIRED } from '../../../shared/messages'
+import {
+  ADMIN_REQUIRED,
+  NO_PASSWORD_CHANGE_WAITING,
+  NOT_AUTHENTICATED,
+  SESSION_EXPIRED,
+} from '../../../shared/messages'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { Vault } from '../vault/vault'
 
@@ -49,17 +55,37 @@ export class Session {
   private live: Live | undefined
   private restored = false
   private refreshing: Promise<void> | undefined
+  /**
+   * A sign-in with a temporary password, waiting for the new one: the server's single-use token
+   * for it, in memory only and never passed to the renderer.
+   */
+  private pendingChange: { username: string; token: string } | undefined
 
   constructor(private readonly deps: SessionDeps) {}
 
   async login(credentials: LoginRequest): Promise<SessionInfo> {
-    const { data } = await send(this.deps.http, {
-      method: 'POST',
-      path: '/auth/login',
-      body: credentials,
-      schema: loginResponseSchema,
-      fallback: 'login',
-    })
+    this.pendingChange = undefined
+    let data: Grant
+    try {
+      ;({ data } = await send(this.deps.http, {
+        method: 'POST',
+        path: '/auth/login',
+        body: credentials,
+        schema: loginResponseSchema,
+        fallback: 'login',
+      }))
+    } catch (error) {
+      const change =
+        error instanceof ApiFailure && passwordChangeRequiredSchema.safeParse(error.body)
+      if (change && change.success) {
+        this.pendingChange = {
+          username: credentials.username,
+          token: change.data.passwordChangeToken,
+        }
+        throw new ApiFailure(error.message, error.status, change.data.code)
+      }
+      throw error
+    }
     await this.adopt(data, [])
     this.restored = true
     try {
@@ -74,6 +100,46 @@ export class Session {
     const info = this.info()!
     this.deps.emit({ type: 'session-changed', session: info })
     return info
+  }
+
+  /**
+   * Sets the new password of a sign-in with a temporary password, then signs in with it (and
+   * so through the check of administrator rights). A refused password keeps the sign-in
+   * waiting, so the administrator can choose another.
+   */
+  async completePasswordChange(newPassword: string): Promise<SessionInfo> {
+    const pending = this.pendingChange
+    if (!pending) throw new ApiFailure(NO_PASSWORD_CHANGE_WAITING)
+    await send(this.deps.http, {
+      method: 'PUT',
+      path: '/auth/change-password',
+      body: { token: pending.token, newPassword },
+      fallback: 'request',
+    })
+    this.pendingChange = undefined
+    return this.login({ username: pending.username, password: newPassword })
+  }
+
+  /** The signed-in user's own change: this session stays, the server ends every other. */
+  async changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
+    await this.authorized((authorization) =>
+      send(this.deps.http, {
+        method: 'PUT',
+        path: '/auth/change-password',
+        headers: { authorization },
+        body: { currentPassword, newPassword },
+        fallback: 'request',
+      }),
+    )
+  }
+
+  /**
+   * The administrator signed out the session this console uses (their own, from the list of
+   * sessions): nothing of it is kept, and the renderer goes back to Login saying why.
+   */
+  async endedByAdministrator(message: string): Promise<void> {
+    await this.clear()
+    this.deps.emit({ type: 'session-expired', message })
   }
 
   /** The current session, restoring the remembered one on first use; null when signed out. */

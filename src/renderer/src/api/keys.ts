@@ -6,6 +6,7 @@ export const queryKeys = {
   userList: (query: UserListQuery) => ['users', 'list', query] as const,
   user: (id: number) => ['users', 'one', id] as const,
   userAssignments: (id: number, kind: AssignmentKind) => ['users', 'one', id, kind] as const,
+  userSessions: (id: number) => ['users', 'one', id, 'sessions'] as const,
   roles: ['roles'] as const,
   groups: ['groups'] as const,
   /** Who holds what changes with assignments and with role–group links alike. */

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { User } from '../../../../shared/contract'
-import { signOut } from '../../features/auth'
+import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { initials } from '../../lib/initials'
 
-/** The avatar button and its menu: Profile, Settings, Sign out. */
+/** The avatar button and its menu: Profile, Settings, Change Password, Sign out. */
 export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
+  const [changingPassword, setChangingPassword] = useState(false)
   const badge = initials(user.firstName, user.lastName)
   const navigate = useNavigate()
   const menuRef = useRef<HTMLUListElement>(null)
@@ -83,6 +84,11 @@ export function AvatarMenu({ user }: { user: User }) {
             </button>
           </li>
           <li role="none">
+            <button type="button" role="menuitem" onClick={choose(() => setChangingPassword(true))}>
+              Change Password
+            </button>
+          </li>
+          <li role="none">
             <button
               type="button"
               role="menuitem"
@@ -94,6 +100,14 @@ export function AvatarMenu({ user }: { user: User }) {
             </button>
           </li>
         </ul>
+      )}
+      {changingPassword && (
+        <ChangePasswordDialog
+          onClose={() => {
+            setChangingPassword(false)
+            buttonRef.current?.focus()
+          }}
+        />
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import type { AppInfo } from '../../../../shared/bridge'
 import { TextField } from '../../components/TextField'
 import { admin } from '../../lib/bridge'
 import { PRODUCT_NAME } from '../../lib/product'
+import { ChoosePasswordForm } from './ChoosePasswordForm'
 import { useSession } from './session-store'
 import { useDubaiClock } from './useDubaiClock'
 import { useLoginForm } from './useLoginForm'
@@ -15,7 +16,10 @@ export function LoginPage() {
   const clock = useDubaiClock()
   const [info, setInfo] = useState<AppInfo>()
   const returnTo = (location.state as { from?: string } | null)?.from ?? '/'
-  const form = useLoginForm(() => navigate(returnTo, { replace: true }))
+  const signedIn = () => navigate(returnTo, { replace: true })
+  /** Who signed in with a temporary password and must choose a new one before anything else. */
+  const [choosing, setChoosing] = useState<string>()
+  const form = useLoginForm(signedIn, setChoosing)
 
   useEffect(() => {
     void admin()
@@ -24,6 +28,18 @@ export function LoginPage() {
   }, [])
 
   const notice = session.status === 'signed-out' ? session.notice : undefined
+
+  if (choosing) {
+    return (
+      <main className="login">
+        <ChoosePasswordForm
+          username={choosing}
+          onSignedIn={signedIn}
+          onBack={() => setChoosing(undefined)}
+        />
+      </main>
+    )
+  }
 
   return (
     <main className="login">

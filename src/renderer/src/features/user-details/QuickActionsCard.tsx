@@ -3,6 +3,7 @@ import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { notify } from '../../lib/notifications'
+import { SET_TEMPORARY_PASSWORD, SetTemporaryPasswordDialog } from '../temporary-password'
 import {
   activeToggle,
   lockToggle,
@@ -11,8 +12,12 @@ import {
 } from '../../../../shared/user-actions'
 import { quickAction, quickActionError, type QuickAction } from './quick-actions'
 import { useQuickAction } from './useQuickAction'
+import { useVersionRefresh } from './useVersionRefresh'
 
-/** Lock/Unlock, Activate/Deactivate and Reset Password, each after a confirmation. */
+/**
+ * Lock/Unlock, Activate/Deactivate, Reset Password and Set Temporary Password, each after a
+ * confirmation.
+ */
 export function QuickActionsCard({
   id,
   user,
@@ -26,6 +31,8 @@ export function QuickActionsCard({
   const run = useQuickAction(id)
   const [asking, setAsking] = useState<QuickAction>()
   const [resetSentTo, setResetSentTo] = useState<string>()
+  const [settingTemporary, setSettingTemporary] = useState(false)
+  const refreshVersion = useVersionRefresh(id)
   const text = asking && quickAction(user, asking)
 
   const ask = (action: QuickAction) => {
@@ -63,6 +70,14 @@ export function QuickActionsCard({
             {quickAction(user, action).label}
           </button>
         ))}
+        <button
+          type="button"
+          className="secondary"
+          disabled={disabled}
+          onClick={() => setSettingTemporary(true)}
+        >
+          {SET_TEMPORARY_PASSWORD}
+        </button>
       </div>
       {text && (
         <ConfirmDialog
@@ -80,6 +95,13 @@ export function QuickActionsCard({
           title={PASSWORD_RESET_TITLE}
           message={passwordResetSent(resetSentTo)}
           onClose={() => setResetSentTo(undefined)}
+        />
+      )}
+      {settingTemporary && (
+        <SetTemporaryPasswordDialog
+          user={user}
+          onSet={refreshVersion}
+          onClose={() => setSettingTemporary(false)}
         />
       )}
     </section>

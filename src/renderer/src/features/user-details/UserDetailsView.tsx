@@ -4,6 +4,7 @@ import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
 import { backToUsersPath } from '../../lib/users-list-return'
+import { SessionsCard } from '../sessions'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
 import { HistoryCard } from './HistoryCard'
@@ -13,7 +14,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
 import { useUserEditor } from './useUserEditor'
 
-/** A loaded user: the header with Discard/Save, the four cards, and the user's history. */
+/** A loaded user: the header with Discard/Save, the five cards, and the user's history. */
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
   const rolesHeldVia = useRolesHeldVia(id)
@@ -78,6 +79,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           disabled={locked}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
+        <SessionsCard user={loaded.user} />
         <HistoryCard user={loaded.user} />
       </div>
     </div>

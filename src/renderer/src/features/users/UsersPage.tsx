@@ -6,6 +6,7 @@ import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { notify } from '../../lib/notifications'
+import { SetTemporaryPasswordDialog } from '../temporary-password'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
 import { BulkBar } from './bulk/BulkBar'
@@ -30,6 +31,7 @@ type OpenDialog =
   | { kind: 'status'; user: User; action: StatusAction }
   | { kind: 'assign'; user: User; assign: AssignmentKind }
   | { kind: 'reset'; user: User }
+  | { kind: 'temporary'; user: User }
 
 /** Users Management (SPEC.md section 2). The page title is the Shell's. */
 export function UsersPage() {
@@ -55,6 +57,7 @@ export function UsersPage() {
         onStatus: (user, action) => setDialog({ kind: 'status', user, action }),
         onAssign: (user, assign) => setDialog({ kind: 'assign', user, assign }),
         onResetPassword: (user) => setDialog({ kind: 'reset', user }),
+        onSetTemporaryPassword: (user) => setDialog({ kind: 'temporary', user }),
       }),
     [],
   )
@@ -169,6 +172,9 @@ export function UsersPage() {
         <AssignAccessDialog user={dialog.user} kind={dialog.assign} onClose={close} />
       )}
       {dialog?.kind === 'reset' && <ResetPasswordDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'temporary' && (
+        <SetTemporaryPasswordDialog user={dialog.user} onClose={close} />
+      )}
 
       {exports.printJob && <PrintReport job={exports.printJob} />}
     </div>

@@ -15,6 +15,7 @@ export interface UserRowActions {
   onStatus: (user: User, action: StatusAction) => void
   onAssign: (user: User, kind: 'roles' | 'groups') => void
   onResetPassword: (user: User) => void
+  onSetTemporaryPassword: (user: User) => void
 }
 
 const col = columnHelper<User>()
@@ -124,6 +125,14 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
               onClick={() => actions.onResetPassword(user)}
             >
               Reset PW
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Set Temporary Password for ${user.username}`}
+              onClick={() => actions.onSetTemporaryPassword(user)}
+            >
+              Set Temporary Password
             </button>
           </div>
         )

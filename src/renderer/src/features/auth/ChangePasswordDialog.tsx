@@ -1,0 +1,63 @@
+import { Dialog } from '../../components/Dialog'
+import { TextField } from '../../components/TextField'
+import { useChangePasswordForm } from './useChangePasswordForm'
+
+const FORM_ID = 'change-password-form'
+
+/** The avatar menu's Change Password: current, new and confirmed; other sessions end. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const form = useChangePasswordForm(onClose)
+  return (
+    <Dialog
+      title="Change Password"
+      onClose={() => !form.busy && onClose()}
+      footer={
+        <>
+          <button type="button" className="secondary" disabled={form.busy} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={FORM_ID} className="primary" disabled={form.busy}>
+            {form.busy ? 'Changing...' : 'Change Password'}
+          </button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={form.submit} noValidate className="change-password-form">
+        <p>Your other sessions are signed out; this one stays.</p>
+        <TextField
+          id="current-password"
+          label="Current Password"
+          type="password"
+          value={form.values.currentPassword}
+          onChange={(value) => form.change('currentPassword', value)}
+          error={form.errors.currentPassword}
+          autoComplete="current-password"
+          inputProps={{ 'data-autofocus': true }}
+        />
+        <TextField
+          id="new-password"
+          label="New Password"
+          type="password"
+          value={form.values.newPassword}
+          onChange={(value) => form.change('newPassword', value)}
+          error={form.errors.newPassword}
+          autoComplete="new-password"
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirm Password"
+          type="password"
+          value={form.values.confirmPassword}
+          onChange={(value) => form.change('confirmPassword', value)}
+          error={form.errors.confirmPassword}
+          autoComplete="new-password"
+        />
+        {form.serverError && (
+          <p className="form-error" role="alert">
+            {form.serverError}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,61 @@
+import { TextField } from '../../components/TextField'
+import { useChoosePasswordForm } from './useChoosePasswordForm'
+
+export const CHOOSE_PASSWORD_TITLE = 'Choose a New Password'
+
+/** In place of the Login form after a sign-in with a temporary password: nothing else first. */
+export function ChoosePasswordForm({
+  username,
+  onSignedIn,
+  onBack,
+}: {
+  username: string
+  onSignedIn: () => void
+  onBack: () => void
+}) {
+  const form = useChoosePasswordForm(onSignedIn)
+  return (
+    <form
+      className="login-card"
+      onSubmit={form.submit}
+      noValidate
+      aria-labelledby="choose-password-title"
+    >
+      <h1 id="choose-password-title">{CHOOSE_PASSWORD_TITLE}</h1>
+      <p>
+        You signed in as <strong>{username}</strong> with a temporary password. Choose a new
+        password to continue.
+      </p>
+      <TextField
+        id="new-password"
+        label="New Password"
+        type="password"
+        value={form.values.newPassword}
+        onChange={(value) => form.change('newPassword', value)}
+        error={form.errors.newPassword}
+        autoComplete="new-password"
+        inputProps={{ autoFocus: true }}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm Password"
+        type="password"
+        value={form.values.confirmPassword}
+        onChange={(value) => form.change('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+        autoComplete="new-password"
+      />
+      {form.serverError && (
+        <p className="form-error" role="alert">
+          {form.serverError}
+        </p>
+      )}
+      <button type="submit" disabled={form.busy}>
+        {form.busy ? 'Changing...' : 'Change Password'}
+      </button>
+      <button type="button" className="secondary" onClick={onBack}>
+        Back to Login
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,1 @@
+export { SessionsCard } from './SessionsCard'
