@@ -11,7 +11,7 @@ interface Count {
 const countsByDatabase = new WeakMap<object, Map<string, Count>>()
 
 /**
- * The exact number of users matching `condition` (a search, filters). A count is reused while
+ * The exact number of rows of `from` (users WHERE a search and filters, or members). A count is reused while
  * the counters it depends on (`versionSql` over user_total: search_version of migration 003,
  * filter_version of migration 005) have not moved, so paging through a search that matches most
  * of a million users counts them once, not on every page.
@@ -20,7 +20,7 @@ export async function keptCount(
   db: Queryable,
   key: string,
   versionSql: string,
-  condition: string,
+  from: string,
   params: unknown[],
 ): Promise<number> {
   let counts = countsByDatabase.get(db)
@@ -33,7 +33,7 @@ export async function keptCount(
   // The version is read in the statement that counts, so the two agree.
   const [row] = await db.query<{ version: string; total: number }>(
     `SELECT (SELECT ${versionSql} FROM user_total) AS version, count(*)::int AS total
-     FROM users WHERE ${condition}`,
+     FROM ${from}`,
     params,
   )
   const fresh = { version: row?.version ?? '', total: row?.total ?? 0 }

@@ -8,7 +8,14 @@ import type {
 import type { Queryable } from './database'
 import { keptCount } from './search-counts'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
-import { filterConditions, hasFilter, searchCondition } from './user-filter'
+import {
+  filterConditions,
+  hasFilter,
+  memberConditions,
+  memberIds,
+  searchCondition,
+  statusConditions,
+} from './user-filter'
 import { toUser, USER_COLUMNS, type UserRow } from './users'
 
 interface SortSpec {
@@ -77,18 +84,25 @@ function afterBoundary(
   return sort.nullable && direction === 'asc' ? [ranged, `${sort.key} IS NULL`] : [ranged]
 }
 
-/** Rows read from the sort's index, filtering as it goes, to find a page: past it, the search's matches are collected and sorted instead. */
+/**
+ * Rows of the sort's index read, filtering as it goes, to fill a page: up to this many expected
+ * (from the share of users that match), the index is walked; past it, the matches are collected
+ * through the trigram index or the members' index and sorted.
+ */
 const WALK_LIMIT = 20_000
 
+/** How a page of a search or a role or group filter is read (see `WALK_LIMIT`). */
+type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'collect' }
+
 /**
- * Whether a search walks the sort's index and filters (it stops once the page is full: right
- * for a search matching a large share of users) or collects its matches through the trigram
- * index and sorts them (right for a narrow one), from the exact number of matches.
+ * Walking stops after several times the rows expected, so that matches clustered far along the
+ * sort (a correlation the count cannot see) cost a bounded detour, then the matches are collected.
  */
-function walksIndex(matches: number, all: number, rowsNeeded: number): boolean {
-  if (matches === 0) return false
+function planOf(matches: number, all: number, rowsNeeded: number): Plan {
+  if (matches === 0) return { kind: 'collect' }
   const walked = (rowsNeeded * all) / matches
-  return walked <= WALK_LIMIT && walked <= matches
+  if (walked > WALK_LIMIT || walked > matches) return { kind: 'collect' }
+  return { kind: 'capped', rows: Math.ceil(Math.max(2_000, 4 * walked)) }
 }
 
 interface Read {
@@ -96,8 +110,12 @@ interface Read {
   offset: number
   limit: number
   boundary?: Boundary
-  walk: boolean
+  plan: Plan
 }
+
+/** The columns a walk or a collection of matches reads: what sorting and filtering need. */
+const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, phone_number,
+  last_login, created_date, updated_date`
 
 type ListedRow = UserRow & { sort_key: SortKey }
 
@@ -115,43 +133,57 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const list = listFingerprint(query)
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
 
-  const readPage = ({ direction, offset, limit, boundary, walk }: Read) => {
+  const readOnce = ({ direction, offset, limit, boundary, plan }: Read) => {
     const params: unknown[] = []
-    const search =
-      query.search && walk
-        ? // Not a LIKE, so that the trigram index is not used: the sort's index is walked.
-          [`strpos(search_text, lower($${params.push(query.search)})) > 0`]
-        : searchCondition(query.search, params)
-    const conditions = [...search, ...filterConditions(query, params)]
-    // A narrow search's matches are collected once, then ordered.
-    const collect = query.search !== undefined && !walk
-    const from = collect ? 'matches' : 'users'
-    const cte = collect
-      ? `WITH matches AS MATERIALIZED (SELECT id, username, email, phone_number, is_active,
-           is_locked, last_login, created_date, updated_date FROM users
-           WHERE ${conditions.join(' AND ')}) `
-      : ''
-    const where = collect ? [] : conditions
     const order = orderBy(sort, direction)
+    const status = statusConditions(query)
+    // Walking, the search is not a LIKE so that the trigram index is not used, and a role or
+    // group is probed row by row; collecting, both select sets that are then ordered once.
+    const selecting =
+      plan.kind === 'collect'
+        ? [...searchCondition(query.search, params), ...memberConditions(query, params)]
+        : [
+            ...(query.search
+              ? [`strpos(search_text, lower($${params.push(query.search)})) > 0`]
+              : []),
+            ...memberConditions(query, params, true),
+          ]
     params.push(limit)
     const limitParam = `$${params.length}`
+    const cte =
+      plan.kind === 'collect'
+        ? `WITH matches AS MATERIALIZED (SELECT ${LIST_COLUMNS} FROM users
+           WHERE ${[...status, ...selecting].join(' AND ')}) `
+        : ''
+    const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
+    const select = (range: string | undefined, columns: string) => {
+      if (plan.kind === 'collect') {
+        const where = range ? `WHERE ${range}` : ''
+        return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${limitParam}`
+      }
+      const inner = [...status, ...(range ? [range] : [])]
+      const innerWhere = inner.length > 0 ? `WHERE ${inner.join(' AND ')}` : ''
+      if (plan.kind === 'walk') {
+        return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${limitParam}`
+      }
+      // A bounded stretch of the sort's index, named users so that the probes still apply.
+      params.push(plan.rows + offset)
+      const walked = `(SELECT ${LIST_COLUMNS} FROM users ${innerWhere}
+        ORDER BY ${order} LIMIT $${params.length}) AS users`
+      return `SELECT ${columns} FROM ${walked} WHERE ${selecting.join(' AND ')}
+        ORDER BY ${order} LIMIT ${limitParam}`
+    }
     let ids: string
     if (!boundary) {
+      const first = select(undefined, 'id')
       params.push(offset)
-      const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-      ids = `SELECT id FROM ${from} ${clause} ORDER BY ${order} LIMIT ${limitParam} OFFSET $${params.length}`
+      ids = `${first} OFFSET $${params.length}`
+    } else if (ranges.length === 1) {
+      ids = select(ranges[0], 'id')
     } else {
-      const ranges = afterBoundary(sort, direction, boundary, params).map(
-        (range) =>
-          `SELECT id, ${sort.key} AS k FROM ${from} WHERE ${[...where, range].join(' AND ')}
-           ORDER BY ${order} LIMIT ${limitParam}`,
-      )
       const dir = direction === 'desc' ? 'DESC' : 'ASC'
-      ids =
-        ranges.length === 1
-          ? `SELECT id FROM (${ranges[0]}) page`
-          : `SELECT id FROM (${ranges.map((r) => `(${r})`).join(' UNION ALL ')}) page
-             ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam}`
+      ids = `SELECT id FROM (${ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`)})`).join(' UNION ALL ')}) page
+        ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam}`
     }
     // The ids of the page come from an index alone; only those rows are then read.
     return db.query<ListedRow>(
@@ -160,12 +192,22 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       params,
     )
   }
+  // A bounded walk that did not fill the page found the matches too far along: collect them.
+  const readPage = async (read: Read) => {
+    const rows = await readOnce(read)
+    return read.plan.kind === 'capped' && rows.length < read.limit
+      ? readOnce({ ...read, plan: { kind: 'collect' } })
+      : rows
+  }
 
   const counted = countUsers(db, query)
-  // A search's plan depends on how many users it matches: its count comes first.
-  const [total, all] = query.search ? await counted : [undefined, undefined]
-  const walk = (rowsNeeded: number) =>
-    total !== undefined && all !== undefined && walksIndex(total, all, rowsNeeded)
+  // A search or a role or group can match many users or few: the plan depends on how many, so
+  // their count comes first. Other lists always walk the sort's index (or its inactive/locked part).
+  const selective =
+    Boolean(query.search) || query.roleId !== undefined || query.groupId !== undefined
+  const [total, all] = selective ? await counted : [0, 0]
+  const plan = (rowsNeeded: number): Plan =>
+    selective ? planOf(total, all, rowsNeeded) : { kind: 'walk' }
 
   const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
   const link = (travel: 'next' | 'prev', row: ListedRow | undefined, page: number) =>
@@ -179,7 +221,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       offset: 0,
       limit: query.size + 1,
       boundary: cursor,
-      walk: walk(query.size + 1),
+      plan: plan(query.size + 1),
     })
     const [found, [count]] = await Promise.all([read, counted])
     const more = found.length > query.size
@@ -200,7 +242,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
             direction: query.direction,
             offset: 0,
             limit: query.size,
-            walk: walk(query.size),
+            plan: plan(query.size),
           })
         }
       }
@@ -219,7 +261,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         direction: query.direction,
         offset,
         limit: query.size,
-        walk: walk(offset + query.size),
+        plan: plan(offset + query.size),
       }),
       counted,
     ])
@@ -232,7 +274,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         direction: query.direction,
         offset,
         limit,
-        walk: walk(offset + limit),
+        plan: plan(offset + limit),
       })
     } else {
       const fromEnd = count - offset - limit
@@ -241,7 +283,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
           direction: reverse(query.direction),
           offset: fromEnd,
           limit,
-          walk: walk(fromEnd + limit),
+          plan: plan(fromEnd + limit),
         })
       ).reverse()
     }
@@ -287,10 +329,12 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
     return [row?.matching ?? 0, all]
   }
   const params: unknown[] = []
-  const condition = [
-    ...searchCondition(query.search, params),
-    ...filterConditions(query, params),
-  ].join(' AND ')
+  // Members only: counted from the members' index, without reading users.
+  const members =
+    query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
+  const counted = members
+    ? `(${members}) members`
+    : `users WHERE ${[...searchCondition(query.search, params), ...filterConditions(query, params)].join(' AND ')}`
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
@@ -301,5 +345,5 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
   const version = hasFilter(query)
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
-  return [await keptCount(db, key, version, condition, params), all]
+  return [await keptCount(db, key, version, counted, params), all]
 }
