@@ -34,8 +34,9 @@ const roleHolders = (
  * is active does not hide its holders.
  *
  * As sets (the default) PostgreSQL may start from the members and join the users: right when they
- * are few. Probed (`probe`), each row is checked by the members' primary keys: right when walking
- * a sort's index for a page of a role or group that many users hold.
+ * are few. Probed (`probe`), each row is looked up in the members' primary keys, as scalar
+ * subqueries that PostgreSQL never turns into a hash of every member: right when walking a
+ * sort's index for a page of a role or group that many users hold.
  */
 export function filterConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
   return [...statusConditions(filter), ...memberConditions(filter, params, probe)]
@@ -57,9 +58,11 @@ export function memberConditions(filter: UserFilter, params: unknown[], probe = 
     const role = `$${params.length}::int`
     conditions.push(
       probe
-        ? `(EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = users.id AND ur.role_id = ${role})
-            OR EXISTS (SELECT 1 FROM user_groups ug WHERE ug.user_id = users.id
-                       AND ug.group_id = ANY (${grantingGroups(role)})))`
+        ? `coalesce(
+            (SELECT true FROM user_roles ur WHERE ur.user_id = users.id AND ur.role_id = ${role}),
+            (SELECT true FROM user_groups ug WHERE ug.user_id = users.id
+             AND ug.group_id = ANY (${grantingGroups(role)}) LIMIT 1),
+            false)`
         : `id IN (${roleHolders(role)})`,
     )
   }
@@ -68,7 +71,7 @@ export function memberConditions(filter: UserFilter, params: unknown[], probe = 
     const group = `$${params.length}::int`
     conditions.push(
       probe
-        ? `EXISTS (SELECT 1 FROM user_groups ug WHERE ug.user_id = users.id AND ug.group_id = ${group})`
+        ? `coalesce((SELECT true FROM user_groups ug WHERE ug.user_id = users.id AND ug.group_id = ${group}), false)`
         : `id IN (SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = ${group})`,
     )
   }

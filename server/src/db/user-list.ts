@@ -98,9 +98,9 @@ type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'colle
  * Walking stops after several times the rows expected, so that matches clustered far along the
  * sort (a correlation the count cannot see) cost a bounded detour, then the matches are collected.
  */
-function planOf(matches: number, all: number, rowsNeeded: number): Plan {
+function planOf(matches: number, walkable: number, rowsNeeded: number): Plan {
   if (matches === 0) return { kind: 'collect' }
-  const walked = (rowsNeeded * all) / matches
+  const walked = (rowsNeeded * walkable) / matches
   if (walked > WALK_LIMIT || walked > matches) return { kind: 'collect' }
   return { kind: 'capped', rows: Math.ceil(Math.max(2_000, 4 * walked)) }
 }
@@ -166,12 +166,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       if (plan.kind === 'walk') {
         return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${limitParam}`
       }
-      // A bounded stretch of the sort's index, named users so that the probes still apply.
+      // A bounded stretch of the sort's index, named users so that the probes still apply. Its
+      // key is a column so that its order is known to hold: filtering stops once the page is full.
       params.push(plan.rows + offset)
-      const walked = `(SELECT ${LIST_COLUMNS} FROM users ${innerWhere}
+      const walked = `(SELECT ${LIST_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
         ORDER BY ${order} LIMIT $${params.length}) AS users`
+      const walkedOrder = sort.key === 'id' ? order : order.replace(sort.key, 'sort_value')
       return `SELECT ${columns} FROM ${walked} WHERE ${selecting.join(' AND ')}
-        ORDER BY ${order} LIMIT ${limitParam}`
+        ORDER BY ${walkedOrder} LIMIT ${limitParam}`
     }
     let ids: string
     if (!boundary) {
@@ -205,9 +207,9 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   // their count comes first. Other lists always walk the sort's index (or its inactive/locked part).
   const selective =
     Boolean(query.search) || query.roleId !== undefined || query.groupId !== undefined
-  const [total, all] = selective ? await counted : [0, 0]
+  const [total, walkable] = selective ? await counted : [0, 0]
   const plan = (rowsNeeded: number): Plan =>
-    selective ? planOf(total, all, rowsNeeded) : { kind: 'walk' }
+    selective ? planOf(total, walkable, rowsNeeded) : { kind: 'walk' }
 
   const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
   const link = (travel: 'next' | 'prev', row: ListedRow | undefined, page: number) =>
@@ -310,23 +312,23 @@ function pageOf(
 }
 
 /**
- * The exact number of users the list's search and filters match, and of all users. Without a
- * search or a role or group, both come from the trigger-kept counts of migrations 002 and 005.
+ * The exact number of users the list's search and filters match, and of the users its status
+ * and lock select (those a walk of the sort's index goes through). Without a search or a role or
+ * group, both come from the trigger-kept counts of migration 005.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
-  const [row] = await db.query<{ everyone: number; matching: number }>(
-    `SELECT total::int AS everyone,
-       (SELECT coalesce(sum(total), 0)::int FROM user_status_total
-        WHERE ($1::boolean IS NULL OR is_active = $1) AND ($2::boolean IS NULL OR is_locked = $2)) AS matching
-     FROM user_total`,
+  const [row] = await db.query<{ matching: number }>(
+    `SELECT coalesce(sum(total), 0)::int AS matching FROM user_status_total
+     WHERE ($1::boolean IS NULL OR is_active = $1) AND ($2::boolean IS NULL OR is_locked = $2)`,
     [
       query.status === undefined ? null : query.status === 'active',
       query.locked === undefined ? null : query.locked === 'true',
     ],
   )
-  const all = row?.everyone ?? 0
+  // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
+  const walkable = row?.matching ?? 0
   if (!query.search && query.roleId === undefined && query.groupId === undefined) {
-    return [row?.matching ?? 0, all]
+    return [walkable, walkable]
   }
   const params: unknown[] = []
   // Members only: counted from the members' index, without reading users.
@@ -345,5 +347,5 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
   const version = hasFilter(query)
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
-  return [await keptCount(db, key, version, counted, params), all]
+  return [await keptCount(db, key, version, counted, params), walkable]
 }
