@@ -53,14 +53,14 @@ export function requestMaker(seed: number, data: DataSet) {
 
   const order = () => `sort=${pick(USER_SORT_FIELDS)}&direction=${pick(['asc', 'desc'])}`
   const filter = () => {
-    const parts: string[] = []
+    const parts = new Map<string, string>()
     const roll = random()
-    if (roll < 0.3) parts.push(`status=${pick(['active', 'inactive'])}`)
-    else if (roll < 0.5) parts.push(`locked=${pick(['true', 'false'])}`)
-    else if (roll < 0.75 && data.roleIds.length > 0) parts.push(`roleId=${pick(data.roleIds)}`)
-    else if (data.groupIds.length > 0) parts.push(`groupId=${pick(data.groupIds)}`)
-    if (random() < 0.25) parts.push(`status=${pick(['active', 'inactive'])}`)
-    return [...new Set(parts)].join('&')
+    if (roll < 0.3) parts.set('status', pick(['active', 'inactive']))
+    else if (roll < 0.5) parts.set('locked', pick(['true', 'false']))
+    else if (roll < 0.75 && data.roleIds.length > 0) parts.set('roleId', String(pick(data.roleIds)))
+    else if (data.groupIds.length > 0) parts.set('groupId', String(pick(data.groupIds)))
+    if (random() < 0.25 && !parts.has('status')) parts.set('status', pick(['active', 'inactive']))
+    return [...parts].map(([name, value]) => `${name}=${value}`).join('&')
   }
   const page = () => {
     const roll = random()
