@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { userPageSchema, type Page, type User, type UserSortField } from '../../src/shared/contract'
+import { userFilterSql } from '../../server/src/db/user-filter'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -169,6 +170,21 @@ describe('filters', () => {
     )
     await post(`/api/admin/groups/${inactiveGroupId}/deactivate`)
     expect((await list(`roleId=${roleId}`)).page.totalElements).toBe(holders)
+  })
+
+  test('userFilterSql selects, for a bulk action, exactly the users the list shows', async () => {
+    const selection = { search: TAG, status: 'active' as const, roleId: roleId }
+    const params: unknown[] = []
+    const rows = await server.built.context.db.query<{ id: number }>(
+      `SELECT id FROM users WHERE ${userFilterSql(selection, params)} ORDER BY id`,
+      params,
+    )
+    const listed = await list(`search=${TAG}&status=active&roleId=${roleId}&size=200`)
+    expect(rows.map((row) => row.id)).toEqual(ids(listed))
+    expect(rows.length).toBeGreaterThan(0)
+    const everyone: unknown[] = []
+    expect(userFilterSql({}, everyone)).toBe('TRUE')
+    expect(everyone).toEqual([])
   })
 
   test.each([
