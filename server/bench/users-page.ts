@@ -1,29 +1,112 @@
+import type { AddressInfo } from 'node:net'
+import { userListQuerySchema, type UserSortField } from '../../src/shared/contract'
 import { buildServer } from '../src/app'
 import { ConfigError, loadConfig } from '../src/config'
+import type { Database } from '../src/db/database'
+import { userFilterSql } from '../src/db/user-filter'
+import { USER_COLUMNS } from '../src/db/users'
+import { requestMaker, type Answered, type RequestKind } from './user-requests'
 
 /**
- * `npm run bench:users`: times GET /api/admin/users end to end (authentication, page query,
- * exact count, JSON) on the configured database, after `npm run seed -- --users 1000000`.
+ * `npm run bench:users` (issue 14): what administrators do with the users list, on the configured
+ * database after `npm run seed -- --demo --users 1000000`, over real HTTP:
+ * 1. a fixed, seeded set of distinct requests, one at a time: p50/p95/p99/max;
+ * 2. 32 concurrent clients for 10 s on the unsearched requests, then on all of them;
+ * 3. the same pages as bare SQL (OFFSET paging and count(*)), for the ratio.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
  */
-const SCENARIOS: [string, string][] = [
-  ['first page, by id', 'sort=id&direction=asc'],
-  ['first page, username desc', 'sort=username&direction=desc'],
-  ['first page, last login desc', 'sort=lastLogin&direction=desc'],
-  ['page 500, email asc', 'page=500&sort=email&direction=asc'],
-  ['last page, created asc', 'page=49999&sort=createdDate&direction=asc'],
-  ['search "smith", username asc', 'search=smith&sort=username&direction=asc'],
-  ['search "Aisha Khan" (full name)', 'search=Aisha%20Khan&sort=id&direction=asc'],
-  ['search "user123456" (one match)', 'search=user123456&sort=email&direction=desc'],
-  ['search "@bulk" (all match), updated desc', 'search=%40bulk&sort=updatedDate&direction=desc'],
-  ['search "ha" (two letters), phone asc', 'search=ha&sort=phoneNumber&direction=asc'],
-]
-const RUNS = 20
+const SEED = 14
+const DISTINCT = Number(process.env.BENCH_REQUESTS ?? 360)
+const CLIENTS = 32
+const SECONDS = 10
+
+const write = (text: string) => process.stdout.write(text)
+
+function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1)! }
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7)
+
+function line(name: string, times: number[]) {
+  const { p50, p95, p99, max } = percentiles(times)
+  write(
+    `${name.padEnd(30)} ${String(times.length).padStart(5)} ${ms(p50)} ${ms(p95)} ${ms(p99)} ${ms(max)}\n`,
+  )
+}
+
+const HEADER = `${''.padEnd(30)} ${'n'.padStart(5)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  (ms)\n`
+
+/**
+ * Bulk users get deterministic roles and groups once (none granting administrator rights), so
+ * that role and group filters select realistic shares: each group about 6 %, a role directly
+ * 0.1 %. Who gets which comes from a hash of the id, not the id's remainders, which the seed's
+ * dates and names also follow: membership must not line up with a sort by accident.
+ */
+async function ensureMemberships(db: Database, adminRole: string): Promise<void> {
+  const [{ members } = { members: 0 }] = await db.query<{ members: number }>(
+    'SELECT count(*)::int AS members FROM user_groups',
+  )
+  if (members >= 1_000) return
+  const safeGroups = `SELECT g.id FROM groups g WHERE NOT EXISTS (
+    SELECT 1 FROM group_roles gr JOIN roles r ON r.id = gr.role_id
+    WHERE gr.group_id = g.id AND lower(r.name) = lower($1))`
+  await db.query(
+    `INSERT INTO user_groups (user_id, group_id)
+     SELECT u.id, g.ids[1 + abs(hashint4(u.id + 1)) % cardinality(g.ids)]
+     FROM users u, (SELECT array_agg(id ORDER BY id) AS ids FROM (${safeGroups}) s) g
+     WHERE u.email LIKE '%@bulk.example.com' AND abs(hashint4(u.id)) % 20 < 6 AND cardinality(g.ids) > 0
+     ON CONFLICT DO NOTHING`,
+    [adminRole],
+  )
+  await db.query(
+    `INSERT INTO user_roles (user_id, role_id)
+     SELECT u.id, r.ids[1 + abs(hashint4(u.id + 2)) % cardinality(r.ids)]
+     FROM users u, (SELECT array_agg(id ORDER BY id) AS ids FROM roles WHERE lower(name) <> lower($1)) r
+     WHERE u.email LIKE '%@bulk.example.com' AND abs(hashint4(u.id + 3)) % 1000 = 7 AND cardinality(r.ids) > 0
+     ON CONFLICT DO NOTHING`,
+    [adminRole],
+  )
+  // Index-only scans of the members' indexes need the visibility map that VACUUM sets.
+  await db.exec('VACUUM ANALYZE user_groups')
+  await db.exec('VACUUM ANALYZE user_roles')
+  write('Gave bulk users roles and groups for the filters (once per database).\n')
+}
+
+const NAIVE_ORDER: Record<UserSortField, string> = {
+  id: 'id',
+  username: 'lower(username)',
+  email: 'lower(email)',
+  phoneNumber: 'phone_number',
+  isActive: 'is_active',
+  isLocked: 'is_locked',
+  lastLogin: 'last_login',
+  createdDate: 'created_date',
+  updatedDate: 'updated_date',
+}
+
+/** The page as a straightforward implementation would read it: OFFSET paging and count(*). */
+async function naivePage(db: Database, query: string, pageNumber: number): Promise<void> {
+  const params = userListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
+  const values: unknown[] = []
+  const where = userFilterSql(params, values)
+  const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
+  await db.query(
+    `SELECT ${USER_COLUMNS} FROM users WHERE ${where}
+     ORDER BY ${NAIVE_ORDER[params.sort]} ${dir}, id ${dir}
+     LIMIT ${params.size} OFFSET ${pageNumber * params.size}`,
+    values,
+  )
+  await db.query(`SELECT count(*) FROM users WHERE ${where}`, values)
+}
 
 async function main() {
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
     ...process.env,
   })
   if (!config.admin.password)
@@ -31,47 +114,113 @@ async function main() {
       'Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.',
     )
   const { app, context } = await buildServer(config)
+  const { db } = context
   try {
-    const login = await app.inject({
+    await ensureMemberships(db, config.admin.roleName)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const base = `http://127.0.0.1:${port}`
+    const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
-      url: '/auth/login',
-      payload: { username: config.admin.username, password: config.admin.password },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: config.admin.username, password: config.admin.password }),
     })
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
-    const authorization = `Bearer ${login.json().accessToken}`
-    const [{ total } = { total: 0 }] = await context.db.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM users',
+    if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`)
+    const headers = {
+      authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+    }
+    const get = (query: string) => fetch(`${base}/api/admin/users?${query}`, { headers })
+
+    const [counts] = await db.query<{ users: number; roles: number[]; groups: number[] }>(
+      `SELECT (SELECT count(*)::int FROM users) AS users,
+         (SELECT array_agg(id ORDER BY id) FROM roles) AS roles,
+         (SELECT array_agg(id ORDER BY id) FROM groups) AS groups`,
     )
-    process.stdout.write(
-      `${context.db.kind}, ${total.toLocaleString('en-US')} users, ${RUNS} runs each (ms)\n`,
+    const data = {
+      users: counts?.users ?? 0,
+      roleIds: counts?.roles ?? [],
+      groupIds: counts?.groups ?? [],
+    }
+    write(
+      `${db.kind}, ${data.users.toLocaleString('en-US')} users, ${data.roleIds.length} roles, ${data.groupIds.length} groups\n`,
     )
-    process.stdout.write(
-      `${'scenario'.padEnd(44)} ${'first'.padStart(7)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}  matches\n`,
+    for (const query of ['sort=id', 'sort=username&search=ha', 'sort=email&status=inactive']) {
+      await (await get(query)).text() // warms the connection pool and the caches of the plans
+    }
+
+    // 1. Distinct requests, one at a time.
+    const makeRequest = requestMaker(SEED, data)
+    const answered: (Answered & { ms: number; page: number })[] = []
+    for (let i = 0; i < DISTINCT; i += 1) {
+      const request = makeRequest(answered)
+      const started = performance.now()
+      const reply = await get(request.query)
+      const body = (await reply.json()) as { next?: string | null; page: { number: number } }
+      const elapsed = performance.now() - started
+      if (reply.status !== 200)
+        throw new Error(`${request.query}: ${reply.status} ${JSON.stringify(body)}`)
+      answered.push({ request, next: body.next ?? null, ms: elapsed, page: body.page.number })
+    }
+    write(`\n1. ${DISTINCT} distinct requests, one at a time over HTTP\n${HEADER}`)
+    line(
+      'all',
+      answered.map((a) => a.ms),
     )
-    for (const [name, query] of SCENARIOS) {
-      const times: number[] = []
-      let first = 0
-      let matches = 0
-      for (let run = 0; run < RUNS + 2; run += 1) {
-        const started = performance.now()
-        const reply = await app.inject({
-          method: 'GET',
-          url: `/api/admin/users?${query}`,
-          headers: { authorization },
-        })
-        const elapsed = performance.now() - started
-        if (reply.statusCode !== 200) throw new Error(`${name}: ${reply.statusCode} ${reply.body}`)
-        matches = reply.json().page.totalElements
-        if (run === 0) first = elapsed
-        if (run >= 2) times.push(elapsed) // the first two warm the caches
-      }
-      times.sort((a, b) => a - b)
-      const at = (q: number) =>
-        times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
-      process.stdout.write(
-        `${name.padEnd(44)} ${first.toFixed(1).padStart(7)} ${at(0.5).padStart(7)} ${at(0.95).padStart(7)} ${at(1).padStart(7)}  ${matches}\n`,
+    for (const kind of ['browse', 'filter', 'cursor', 'search'] as RequestKind[]) {
+      line(
+        `  ${kind}`,
+        answered.filter((a) => a.request.kind === kind).map((a) => a.ms),
       )
     }
+    write('slowest:\n')
+    for (const a of [...answered].sort((x, y) => y.ms - x.ms).slice(0, 6)) {
+      write(`  ${ms(a.ms)}  ${a.request.query.replace(/cursor=[^&]+/, 'cursor=…')}\n`)
+    }
+
+    // 2. Concurrent clients.
+    const unsearched = answered.filter((a) => !a.request.query.includes('search='))
+    write(`\n2. ${CLIENTS} concurrent clients for ${SECONDS} s each\n`)
+    for (const [name, mix] of [
+      ['unsearched mix', unsearched],
+      ['full mix', answered],
+    ] as const) {
+      const times: number[] = []
+      let errors = 0
+      let turn = 0
+      const ends = performance.now() + SECONDS * 1000
+      const client = async () => {
+        while (performance.now() < ends) {
+          const { request } = mix[turn++ % mix.length]!
+          const started = performance.now()
+          const reply = await get(request.query)
+          await reply.arrayBuffer()
+          times.push(performance.now() - started)
+          if (reply.status !== 200) errors += 1
+        }
+      }
+      await Promise.all(Array.from({ length: CLIENTS }, client))
+      const { p50, p99 } = percentiles(times)
+      write(
+        `${name.padEnd(16)} ${(times.length / SECONDS).toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  errors ${errors}\n`,
+      )
+    }
+
+    // 3. The same pages as bare SQL.
+    const naive: number[] = []
+    for (const a of answered) {
+      const started = performance.now()
+      await naivePage(db, a.request.query.replace(/(^|&)cursor=[^&]*/, ''), a.page)
+      naive.push(performance.now() - started)
+    }
+    write(`\n3. the same pages as bare SQL (ORDER BY … LIMIT OFFSET + count(*))\n${HEADER}`)
+    line('bare SQL', naive)
+    line(
+      'API over HTTP',
+      answered.map((a) => a.ms),
+    )
+    const ratio = (q: 'p50' | 'p95' | 'p99') =>
+      (percentiles(naive)[q] / percentiles(answered.map((a) => a.ms))[q]).toFixed(1)
+    write(`bare SQL / API: p50 ${ratio('p50')}x, p95 ${ratio('p95')}x, p99 ${ratio('p99')}x\n`)
   } finally {
     await app.close()
   }

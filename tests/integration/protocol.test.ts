@@ -69,6 +69,11 @@ test('GET /openapi.json documents every endpoint of the contract', async () => {
     'search',
     'sort',
     'direction',
+    'status',
+    'locked',
+    'roleId',
+    'groupId',
+    'cursor',
   ])
 })
 

@@ -1,6 +1,6 @@
 import type { Queryable } from './database'
 
-/** Searches whose counts are kept, per database; the oldest goes first. */
+/** Counts kept, per database; the oldest goes first. */
 const KEPT = 500
 
 interface Count {
@@ -11,25 +11,34 @@ interface Count {
 const countsByDatabase = new WeakMap<object, Map<string, Count>>()
 
 /**
- * The exact number of users a search matches. A count is reused while the table's search
- * version has not moved (see migration 003), so paging through a search that matches most of
- * a million users counts them once, not on every page.
+ * The exact number of rows of `from` (users WHERE a search and filters, or members). A count is reused while
+ * the counters it depends on (`versionSql` over user_total: search_version of migration 003,
+ * filter_version of migration 005) have not moved, so paging through a search that matches most
+ * of a million users counts them once, not on every page.
  */
-export async function searchCount(
+export async function keptCount(
   db: Queryable,
-  term: string,
-  count: () => Promise<Count>,
+  key: string,
+  versionSql: string,
+  from: string,
+  params: unknown[],
 ): Promise<number> {
   let counts = countsByDatabase.get(db)
   if (!counts) countsByDatabase.set(db, (counts = new Map()))
   const [current] = await db.query<{ version: string }>(
-    'SELECT search_version::text AS version FROM user_total',
+    `SELECT ${versionSql} AS version FROM user_total`,
   )
-  const known = counts.get(term)
+  const known = counts.get(key)
   if (known && known.version === current?.version) return known.total
-  const fresh = await count()
-  counts.delete(term)
-  counts.set(term, fresh)
+  // The version is read in the statement that counts, so the two agree.
+  const [row] = await db.query<{ version: string; total: number }>(
+    `SELECT (SELECT ${versionSql} FROM user_total) AS version, count(*)::int AS total
+     FROM ${from}`,
+    params,
+  )
+  const fresh = { version: row?.version ?? '', total: row?.total ?? 0 }
+  counts.delete(key)
+  counts.set(key, fresh)
   if (counts.size > KEPT) counts.delete(counts.keys().next().value!)
   return fresh.total
 }

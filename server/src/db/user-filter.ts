@@ -1,41 +1,112 @@
 import type { UserFilter } from '../../../src/shared/contract'
 import { escapeLike } from './users'
 
-export interface Selection {
-  /** SQL conditions on `users`, all of which must hold; empty selects everyone. */
-  conditions: string[]
-  values: unknown[]
+/** Which users a list, a bulk action or an export is about: a search and the list's filters. */
+export interface UserSelection extends UserFilter {
+  search?: string
+}
+
+/** The part of a selection that the trigram index answers. */
+export function searchCondition(search: string | undefined, params: unknown[]): string[] {
+  if (!search) return []
+  params.push(escapeLike(search))
+  return [`search_text LIKE '%' || lower($${params.length}) || '%'`]
+}
+
+/** Active groups granting the role `$n`, once per statement: the index of members then answers. */
+const grantingGroups = (role: string) =>
+  `ARRAY(SELECT gr.group_id FROM group_roles gr JOIN groups g ON g.id = gr.group_id AND g.active
+         WHERE gr.role_id = ${role})`
+
+/** Ids of the holders of the role `$n`, each once: directly, or through an active group. */
+const roleHolders = (
+  role: string,
+) => `SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = ${role}
+  UNION
+  SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = ANY (${grantingGroups(role)})`
+
+/**
+ * The conditions of the list's filters, each over the columns of `users` (alone in its FROM, or
+ * unaliased), their values appended to `params` as `$n`. A role is held directly or through an
+ * ACTIVE group that grants it, as for administrator rights (admins.ts); whether the role itself
+ * is active does not hide its holders.
+ *
+ * As sets (the default) PostgreSQL may start from the members and join the users: right when they
+ * are few. Probed (`probe`), each row is looked up in the members' primary keys, as scalar
+ * subqueries that PostgreSQL never turns into a hash of every member: right when walking a
+ * sort's index for a page of a role or group that many users hold.
+ */
+export function filterConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
+  return [...statusConditions(filter), ...memberConditions(filter, params, probe)]
+}
+
+/** Status and lock: columns of the row itself, which the inactive/locked indexes also cover. */
+export function statusConditions(filter: UserFilter): string[] {
+  const conditions: string[] = []
+  if (filter.status) conditions.push(filter.status === 'active' ? 'is_active' : 'NOT is_active')
+  if (filter.locked) conditions.push(filter.locked === 'true' ? 'is_locked' : 'NOT is_locked')
+  return conditions
+}
+
+/** A role held and a group joined (see `filterConditions`). */
+export function memberConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
+  const conditions: string[] = []
+  if (filter.roleId !== undefined) {
+    params.push(Number(filter.roleId))
+    const role = `$${params.length}::int`
+    conditions.push(
+      probe
+        ? `coalesce(
+            (SELECT true FROM user_roles ur WHERE ur.user_id = users.id AND ur.role_id = ${role}),
+            (SELECT true FROM user_groups ug WHERE ug.user_id = users.id
+             AND ug.group_id = ANY (${grantingGroups(role)}) LIMIT 1),
+            false)`
+        : `id IN (${roleHolders(role)})`,
+    )
+  }
+  if (filter.groupId !== undefined) {
+    params.push(Number(filter.groupId))
+    const group = `$${params.length}::int`
+    conditions.push(
+      probe
+        ? `coalesce((SELECT true FROM user_groups ug WHERE ug.user_id = users.id AND ug.group_id = ${group}), false)`
+        : `id IN (SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = ${group})`,
+    )
+  }
+  return conditions
+}
+
+/** The ids of the users holding the role and in the group of `filter`, each once; none without either. */
+export function memberIds(filter: UserFilter, params: unknown[]): string | undefined {
+  const sets: string[] = []
+  if (filter.roleId !== undefined) {
+    params.push(Number(filter.roleId))
+    const role = `$${params.length}::int`
+    sets.push(roleHolders(role))
+  }
+  if (filter.groupId !== undefined) {
+    params.push(Number(filter.groupId))
+    sets.push(`SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = $${params.length}::int`)
+  }
+  return sets.length > 0 ? sets.map((set) => `(${set})`).join(' INTERSECT ') : undefined
 }
 
 /**
- * The users a search and the list's filters select (issue 12), as conditions with numbered
- * parameters: the search as the list has it, status, lock, a role held directly or through an
- * active group, a group held.
+ * The WHERE condition selecting every user of a search and filters, exactly as the users list
+ * does (`TRUE` when there are none), over `users` unaliased:
+ * `SELECT id FROM users WHERE ${userFilterSql(selection, params)}`.
  */
-export function userSelection(query: UserFilter & { search?: string }): Selection {
-  const conditions: string[] = []
-  const values: unknown[] = []
-  const param = (value: unknown) => {
-    values.push(value)
-    return `$${values.length}`
-  }
-  if (query.search) {
-    conditions.push(`search_text LIKE '%' || lower(${param(escapeLike(query.search))}) || '%'`)
-  }
-  if (query.status) conditions.push(`is_active = ${param(query.status === 'active')}`)
-  if (query.locked) conditions.push(`is_locked = ${param(query.locked === 'true')}`)
-  if (query.roleId !== undefined) {
-    const role = param(Number(query.roleId))
-    conditions.push(`id IN (
-      SELECT user_id FROM user_roles WHERE role_id = ${role}
-      UNION
-      SELECT ug.user_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id AND g.active
-      JOIN group_roles gr ON gr.group_id = g.id WHERE gr.role_id = ${role})`)
-  }
-  if (query.groupId !== undefined) {
-    conditions.push(
-      `id IN (SELECT user_id FROM user_groups WHERE group_id = ${param(Number(query.groupId))})`,
-    )
-  }
-  return { conditions, values }
+export function userFilterSql(selection: UserSelection, params: unknown[]): string {
+  const conditions = [
+    ...searchCondition(selection.search, params),
+    ...filterConditions(selection, params),
+  ]
+  return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE'
 }
+
+/** Whether a filter is given at all. */
+export const hasFilter = (filter: UserFilter) =>
+  filter.status !== undefined ||
+  filter.locked !== undefined ||
+  filter.roleId !== undefined ||
+  filter.groupId !== undefined

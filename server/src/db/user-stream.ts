@@ -1,8 +1,8 @@
-import type { UserExportParams, UserSortField } from '../../../src/shared/contract'
+import type { UserExportParams } from '../../../src/shared/contract'
 import type { Queryable } from './database'
-import { searchCount } from './search-counts'
-import { userSelection } from './user-filter'
-import { SORT_KEYS, USER_COLUMNS, type UserRow } from './users'
+import { filterConditions, searchCondition } from './user-filter'
+import { listUsers, SORTS } from './user-list'
+import { USER_COLUMNS, type UserRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
 export const EXPORT_BATCH_ROWS = 1_000
@@ -15,19 +15,6 @@ export const WHOLE_SELECTION_ROWS = 20_000
 /** The rows per query for a selection of `total` users. */
 export const exportBatchRows = (total: number) =>
   total <= WHOLE_SELECTION_ROWS ? Math.max(total, EXPORT_BATCH_ROWS) : EXPORT_BATCH_ROWS
-
-/** The type a sort key's text is read back as, so a key compares exactly as it was stored. */
-const KEY_TYPES: Record<UserSortField, string> = {
-  id: 'int',
-  username: 'text',
-  email: 'text',
-  phoneNumber: 'text',
-  isActive: 'boolean',
-  isLocked: 'boolean',
-  lastLogin: 'timestamptz',
-  createdDate: 'timestamptz',
-  updatedDate: 'timestamptz',
-}
 
 /**
  * A stretch of the sort that one keyset walks: the whole list, or for the one nullable key
@@ -60,17 +47,19 @@ export async function* selectedUserBatches(
   params: UserExportParams,
   batchRows: number,
 ): AsyncGenerator<UserRow[]> {
-  const key = SORT_KEYS[params.sort]
+  const { key, type } = SORTS[params.sort]
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
   const after = params.direction === 'desc' ? '<' : '>'
   const read = (stretch: Stretch, last?: KeyedRow) => {
-    const { conditions, values } = userSelection(params)
+    const values: unknown[] = []
+    const conditions = [
+      ...searchCondition(params.search, values),
+      ...filterConditions(params, values),
+    ]
     const param = (value: unknown) => `$${values.push(value)}`
     if (stretch.condition) conditions.push(stretch.condition)
     if (last && stretch.keyed) {
-      conditions.push(
-        `(${key}, id) ${after} (${param(last.sort_key)}::${KEY_TYPES[params.sort]}, ${param(last.id)})`,
-      )
+      conditions.push(`(${key}, id) ${after} (${param(last.sort_key)}::${type}, ${param(last.id)})`)
     } else if (last) conditions.push(`id ${after} ${param(last.id)}`)
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     const order = stretch.keyed ? `${key} ${dir}, id ${dir}` : `id ${dir}`
@@ -95,21 +84,8 @@ export async function* selectedUserBatches(
   }
 }
 
-/** How many users the export will send: the list's kept counts where the list has them. */
+/** How many users the export will send: counted as the list counts them, kept counts and all. */
 export async function countSelectedUsers(db: Queryable, params: UserExportParams): Promise<number> {
-  const { conditions, values } = userSelection(params)
-  const count = async () => {
-    const [row] = await db.query<{ version: string; total: number }>(
-      `SELECT (SELECT search_version::text FROM user_total) AS version, count(*)::int AS total
-       FROM users ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`,
-      values,
-    )
-    return { version: row?.version ?? '', total: row?.total ?? 0 }
-  }
-  if (conditions.length === 0) {
-    const [row] = await db.query<{ total: number }>('SELECT total::int AS total FROM user_total')
-    return row?.total ?? 0
-  }
-  const onlySearch = conditions.length === 1 && params.search
-  return onlySearch ? searchCount(db, params.search!.toLowerCase(), count) : (await count()).total
+  const { page } = await listUsers(db, { ...params, page: 0, size: 1 })
+  return page.totalElements
 }

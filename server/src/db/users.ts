@@ -1,13 +1,6 @@
-import type {
-  Page,
-  SortDirection,
-  User,
-  UserListParams,
-  UserSortField,
-} from '../../../src/shared/contract'
+import type { User } from '../../../src/shared/contract'
 import { conflict, notFound } from '../errors'
 import type { Queryable } from './database'
-import { searchCount } from './search-counts'
 
 export interface UserRow {
   id: number
@@ -61,89 +54,8 @@ export function toUser(row: UserRow): User {
 /** The strong validator of a user's representation: it changes with every write. */
 export const userEtag = (row: Pick<UserRow, 'id' | 'version'>) => `"u${row.id}v${row.version}"`
 
-/** Each sort key matches an index of the schema, ending in the id for a stable order. */
-export const SORT_KEYS: Record<UserSortField, string> = {
-  id: 'id',
-  username: 'lower(username)',
-  email: 'lower(email)',
-  phoneNumber: 'phone_number',
-  isActive: 'is_active',
-  isLocked: 'is_locked',
-  lastLogin: 'last_login',
-  createdDate: 'created_date',
-  updatedDate: 'updated_date',
-}
-
-/** `%`, `_` and `\` in a search term are taken literally. */
+/** `%`, `_` and `\\` in a search term are taken literally. */
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-/** Past this offset, the page waits for the total so that it can be read from the nearer end. */
-const DEEP_OFFSET = 10_000
-
-/**
- * One query for the page and one for the exact total, never one per row. The unfiltered total
- * comes from the trigger-kept count, a search's from the last count of it while still exact. A page in the far half of the list is read backwards from
- * the end, so the last page costs what the first one does.
- */
-export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
-  const search = query.search ? [escapeLike(query.search)] : []
-  const where = query.search ? `WHERE search_text LIKE '%' || lower($1) || '%'` : ''
-  const countTotal = async () => {
-    if (!query.search) {
-      const [row] = await db.query<{ total: number }>('SELECT total::int AS total FROM user_total')
-      return row?.total ?? 0
-    }
-    return searchCount(db, query.search.toLowerCase(), async () => {
-      // The version is read in the statement that counts, so the two agree.
-      const [row] = await db.query<{ version: string; total: number }>(
-        `SELECT (SELECT search_version::text FROM user_total) AS version, count(*)::int AS total
-         FROM users ${where}`,
-        search,
-      )
-      return { version: row?.version ?? '', total: row?.total ?? 0 }
-    })
-  }
-  const readPage = (direction: SortDirection, offset: number, limit: number) => {
-    const dir = direction === 'desc' ? 'DESC' : 'ASC'
-    const order = query.sort === 'id' ? `id ${dir}` : `${SORT_KEYS[query.sort]} ${dir}, id ${dir}`
-    const n = search.length
-    // The ids of the page come from the sort index alone; only those rows are then read.
-    return db.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM users
-       WHERE id IN (SELECT id FROM users ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
-       ORDER BY ${order}`,
-      [...search, limit, offset],
-    )
-  }
-
-  const offset = query.page * query.size
-  let rows: UserRow[]
-  let total: number
-  if (offset < DEEP_OFFSET) {
-    ;[rows, total] = await Promise.all([
-      readPage(query.direction, offset, query.size),
-      countTotal(),
-    ])
-  } else {
-    total = await countTotal()
-    const limit = Math.max(0, Math.min(query.size, total - offset))
-    if (limit === 0) rows = []
-    else if (offset <= total / 2) rows = await readPage(query.direction, offset, limit)
-    else {
-      const reverse = query.direction === 'desc' ? 'asc' : 'desc'
-      rows = (await readPage(reverse, total - offset - limit, limit)).reverse()
-    }
-  }
-  return {
-    content: rows.map(toUser),
-    page: {
-      number: query.page,
-      size: query.size,
-      totalElements: total,
-      totalPages: Math.ceil(total / query.size),
-    },
-  }
-}
 
 export async function findUser(
   db: Queryable,

@@ -12,12 +12,12 @@ import {
   assertUnique,
   existingUser,
   insertUser,
-  listUsers,
   profileChanges,
   toUser,
   updateProfile,
   userEtag,
 } from '../db/users'
+import { listUsers } from '../db/user-list'
 import { ApiError } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 

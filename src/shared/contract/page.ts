@@ -18,8 +18,16 @@ export function pageSchema<T extends z.ZodType>(item: T) {
      * Our server's keyset paging (issue 14): opaque cursors of the next and previous page, null
      * at either end. Other servers of the contract send neither; clients then page by number.
      */
-    next: z.string().nullable().optional(),
-    prev: z.string().nullable().optional(),
+    next: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Cursor of the next page (send as `cursor`); null on the last page'),
+    prev: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Cursor of the previous page (send as `cursor`); null on the first page'),
   })
 }
 export interface Page<T> {
@@ -38,7 +46,8 @@ export function pageQueryFields(defaultSize: number) {
       .number({ error: 'page must be a whole number of 0 or more' })
       .int({ error: 'page must be a whole number of 0 or more' })
       .min(0, { error: 'page must be a whole number of 0 or more' })
-      .default(0),
+      .default(0)
+      .describe('Zero-based page number; ignored when a cursor is given'),
     size: z.coerce
       .number({ error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
       .int({ error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })

@@ -71,10 +71,18 @@ const filterId = (name: string) =>
  * bulk action and of an export.
  */
 export const userFilterFields = {
-  status: z.enum(USER_STATUS_FILTERS, { error: 'status must be active or inactive' }).optional(),
-  locked: z.enum(USER_LOCK_FILTERS, { error: 'locked must be true or false' }).optional(),
-  roleId: filterId('roleId'),
-  groupId: filterId('groupId'),
+  status: z
+    .enum(USER_STATUS_FILTERS, { error: 'status must be active or inactive' })
+    .optional()
+    .describe('Only active or only inactive users'),
+  locked: z
+    .enum(USER_LOCK_FILTERS, { error: 'locked must be true or false' })
+    .optional()
+    .describe('Only locked (true) or only unlocked (false) users'),
+  roleId: filterId('roleId').describe(
+    'Only users holding this role, directly or through an active group',
+  ),
+  groupId: filterId('groupId').describe('Only members of this group'),
 }
 export const userFilterSchema = z.object(userFilterFields)
 export type UserFilter = z.input<typeof userFilterSchema>
@@ -99,7 +107,10 @@ export const userListQuerySchema = z.object({
     .string()
     .max(MAX_CURSOR_LENGTH, { error: `cursor must be at most ${MAX_CURSOR_LENGTH} characters` })
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'cursor is not one this server gave' })
-    .optional(),
+    .optional()
+    .describe(
+      'The `next` or `prev` of a page of this same list (sort, direction, search, filters and size); replaces `page`. A cursor of another list, or one this server did not give, answers 400.',
+    ),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
 /** The query after defaults: what the server works with. */

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import type { UserListParams, UserSortField } from '../../../src/shared/contract'
+import { badRequest } from '../errors'
+
+/** The sort key of a row as the database compares it: text, a boolean, or null (no last login). */
+export type SortKey = string | boolean | null
+
+/**
+ * Where a keyset page starts: after (`next`) or before (`prev`) the row with this sort key and
+ * id, in the list's order, and the number of the page it leads to. Opaque to clients.
+ */
+export interface UserCursor {
+  travel: 'next' | 'prev'
+  page: number
+  key: SortKey
+  id: number
+  /** The list the cursor belongs to (see `listFingerprint`). */
+  list: string
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+/** What a boundary key must look like for each sort: the key of `id` is the id itself. */
+const KEY_SCHEMAS: Record<UserSortField, z.ZodType<SortKey>> = {
+  id: z.null(),
+  username: z.string().max(400),
+  email: z.string().max(400),
+  phoneNumber: z.string().max(400),
+  isActive: z.boolean(),
+  isLocked: z.boolean(),
+  lastLogin: z.string().regex(TIMESTAMP).nullable(),
+  createdDate: z.string().regex(TIMESTAMP),
+  updatedDate: z.string().regex(TIMESTAMP),
+}
+
+const cursorSchema = z.strictObject({
+  t: z.enum(['n', 'p']),
+  p: z.number().int().min(0).max(1e9),
+  k: z.union([z.string(), z.boolean(), z.null()]),
+  i: z.number().int().min(0).max(2_147_483_647),
+  l: z.string(),
+})
+
+/** Identifies a list's sort, direction, search, filters and page size: a cursor serves one list. */
+export function listFingerprint(query: UserListParams): string {
+  const list = [
+    query.sort,
+    query.direction,
+    query.search ?? '',
+    query.status ?? '',
+    query.locked ?? '',
+    query.roleId ?? '',
+    query.groupId ?? '',
+    query.size,
+  ]
+  return createHash('sha256').update(JSON.stringify(list)).digest('base64url').slice(0, 16)
+}
+
+export function encodeCursor(cursor: UserCursor): string {
+  const { travel, page, key, id, list } = cursor
+  const json = JSON.stringify({ t: travel === 'next' ? 'n' : 'p', p: page, k: key, i: id, l: list })
+  return Buffer.from(json).toString('base64url')
+}
+
+export const MALFORMED_CURSOR = 'cursor is not one this server gave'
+export const FOREIGN_CURSOR =
+  'cursor belongs to another sort, direction, search, filter or page size; start again from the first page'
+
+/** The cursor of `text` for the list of `query`, or a 400 that says what is wrong with it. */
+export function decodeCursor(text: string, query: UserListParams): UserCursor {
+  let decoded: unknown
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw badRequest(MALFORMED_CURSOR)
+  }
+  const parsed = cursorSchema.safeParse(decoded)
+  if (!parsed.success) throw badRequest(MALFORMED_CURSOR)
+  const { t, p, k, i, l } = parsed.data
+  if (l !== listFingerprint(query)) throw badRequest(FOREIGN_CURSOR)
+  if (!KEY_SCHEMAS[query.sort].safeParse(k).success) throw badRequest(MALFORMED_CURSOR)
+  return { travel: t === 'n' ? 'next' : 'prev', page: p, key: k, id: i, list: l }
+}

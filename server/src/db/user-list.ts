@@ -1,0 +1,351 @@
+import type {
+  Page,
+  SortDirection,
+  User,
+  UserListParams,
+  UserSortField,
+} from '../../../src/shared/contract'
+import type { Queryable } from './database'
+import { keptCount } from './search-counts'
+import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
+import {
+  filterConditions,
+  hasFilter,
+  memberConditions,
+  memberIds,
+  searchCondition,
+  statusConditions,
+} from './user-filter'
+import { toUser, USER_COLUMNS, type UserRow } from './users'
+
+interface SortSpec {
+  /** The expression ordered by; each matches an index of the schema, ending in the id. */
+  key: string
+  /** The key as a cursor carries it: text exact to the microsecond for timestamps. */
+  cursorKey: string
+  /** The type a cursor's key is read back as. */
+  type: string
+  nullable?: boolean
+}
+
+const utc = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+export const SORTS: Record<UserSortField, SortSpec> = {
+  id: { key: 'id', cursorKey: 'NULL::text', type: 'int' },
+  username: { key: 'lower(username)', cursorKey: 'lower(username)', type: 'text' },
+  email: { key: 'lower(email)', cursorKey: 'lower(email)', type: 'text' },
+  phoneNumber: { key: 'phone_number', cursorKey: 'phone_number', type: 'text' },
+  isActive: { key: 'is_active', cursorKey: 'is_active', type: 'boolean' },
+  isLocked: { key: 'is_locked', cursorKey: 'is_locked', type: 'boolean' },
+  lastLogin: {
+    key: 'last_login',
+    cursorKey: utc('last_login'),
+    type: 'timestamptz',
+    nullable: true,
+  },
+  createdDate: { key: 'created_date', cursorKey: utc('created_date'), type: 'timestamptz' },
+  updatedDate: { key: 'updated_date', cursorKey: utc('updated_date'), type: 'timestamptz' },
+}
+
+const reverse = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc')
+
+function orderBy(sort: SortSpec, direction: SortDirection): string {
+  const dir = direction === 'desc' ? 'DESC' : 'ASC'
+  return sort.key === 'id' ? `id ${dir}` : `${sort.key} ${dir}, id ${dir}`
+}
+
+interface Boundary {
+  key: SortKey
+  id: number
+}
+
+/**
+ * The rows after `boundary` in the order `direction`, as conditions that are alternatives, each
+ * a range of the sort's index. PostgreSQL sorts NULLs last ascending and first descending, so a
+ * nullable key (last login) needs a second range for the NULLs.
+ */
+function afterBoundary(
+  sort: SortSpec,
+  direction: SortDirection,
+  boundary: Boundary,
+  params: unknown[],
+): string[] {
+  const cmp = direction === 'asc' ? '>' : '<'
+  params.push(boundary.id)
+  const id = `$${params.length}::int`
+  if (sort.key === 'id') return [`id ${cmp} ${id}`]
+  if (boundary.key === null) {
+    const nulls = `${sort.key} IS NULL AND id ${cmp} ${id}`
+    return direction === 'asc' ? [nulls] : [nulls, `${sort.key} IS NOT NULL`]
+  }
+  params.push(boundary.key)
+  const ranged = `(${sort.key}, id) ${cmp} ($${params.length}::${sort.type}, ${id})`
+  return sort.nullable && direction === 'asc' ? [ranged, `${sort.key} IS NULL`] : [ranged]
+}
+
+/**
+ * Rows of the sort's index read, filtering as it goes, to fill a page: up to this many expected
+ * (from the share of users that match), the index is walked; past it, the matches are collected
+ * through the trigram index or the members' index and sorted.
+ */
+const WALK_LIMIT = 20_000
+
+/** How a page of a search or a role or group filter is read (see `WALK_LIMIT`). */
+type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'collect' }
+
+/**
+ * Walking stops after several times the rows expected, so that matches clustered far along the
+ * sort (a correlation the count cannot see) cost a bounded detour, then the matches are collected.
+ */
+function planOf(matches: number, walkable: number, rowsNeeded: number): Plan {
+  if (matches === 0) return { kind: 'collect' }
+  const walked = (rowsNeeded * walkable) / matches
+  if (walked > WALK_LIMIT || walked > matches) return { kind: 'collect' }
+  return { kind: 'capped', rows: Math.ceil(Math.max(2_000, 4 * walked)) }
+}
+
+interface Read {
+  direction: SortDirection
+  offset: number
+  limit: number
+  boundary?: Boundary
+  plan: Plan
+}
+
+/** The columns a walk or a collection of matches reads: what sorting and filtering need. */
+const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, phone_number,
+  last_login, created_date, updated_date`
+
+type ListedRow = UserRow & { sort_key: SortKey }
+
+/** Past this offset, the page waits for the total so that it can be read from the nearer end. */
+const DEEP_OFFSET = 10_000
+
+/**
+ * One page of users for `query`: by number (`page=`, a page in the far half read backwards from
+ * the end so the last page costs what the first does) or after a cursor, with the exact total
+ * and the cursors of the pages around it. Unfiltered and status/lock-only totals come from
+ * trigger-kept counts, the others from the last count while still exact.
+ */
+export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
+  const sort = SORTS[query.sort]
+  const list = listFingerprint(query)
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
+
+  const readOnce = ({ direction, offset, limit, boundary, plan }: Read) => {
+    const params: unknown[] = []
+    const order = orderBy(sort, direction)
+    const status = statusConditions(query)
+    // Walking, the search is not a LIKE so that the trigram index is not used, and a role or
+    // group is probed row by row; collecting, both select sets that are then ordered once.
+    const selecting =
+      plan.kind === 'collect'
+        ? [...searchCondition(query.search, params), ...memberConditions(query, params)]
+        : [
+            ...(query.search
+              ? [`strpos(search_text, lower($${params.push(query.search)})) > 0`]
+              : []),
+            ...memberConditions(query, params, true),
+          ]
+    params.push(limit)
+    const limitParam = `$${params.length}`
+    const cte =
+      plan.kind === 'collect'
+        ? `WITH matches AS MATERIALIZED (SELECT ${LIST_COLUMNS} FROM users
+           WHERE ${[...status, ...selecting].join(' AND ')}) `
+        : ''
+    const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
+    const select = (range: string | undefined, columns: string) => {
+      if (plan.kind === 'collect') {
+        const where = range ? `WHERE ${range}` : ''
+        return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${limitParam}`
+      }
+      const inner = [...status, ...(range ? [range] : [])]
+      const innerWhere = inner.length > 0 ? `WHERE ${inner.join(' AND ')}` : ''
+      if (plan.kind === 'walk') {
+        return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${limitParam}`
+      }
+      // A bounded stretch of the sort's index, named users so that the probes still apply. Its
+      // key is a column so that its order is known to hold: filtering stops once the page is full.
+      params.push(plan.rows + offset)
+      const walked = `(SELECT ${LIST_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
+        ORDER BY ${order} LIMIT $${params.length}) AS users`
+      const walkedOrder = sort.key === 'id' ? order : order.replace(sort.key, 'sort_value')
+      return `SELECT ${columns} FROM ${walked} WHERE ${selecting.join(' AND ')}
+        ORDER BY ${walkedOrder} LIMIT ${limitParam}`
+    }
+    let ids: string
+    if (!boundary) {
+      const first = select(undefined, 'id')
+      params.push(offset)
+      ids = `${first} OFFSET $${params.length}`
+    } else if (ranges.length === 1) {
+      ids = select(ranges[0], 'id')
+    } else {
+      const dir = direction === 'desc' ? 'DESC' : 'ASC'
+      ids = `SELECT id FROM (${ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`)})`).join(' UNION ALL ')}) page
+        ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam}`
+    }
+    // The ids of the page come from an index alone; only those rows are then read.
+    return db.query<ListedRow>(
+      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key FROM users
+       WHERE id IN (${ids}) ORDER BY ${order}`,
+      params,
+    )
+  }
+  // A bounded walk that did not fill the page found the matches too far along: collect them.
+  const readPage = async (read: Read) => {
+    const rows = await readOnce(read)
+    return read.plan.kind === 'capped' && rows.length < read.limit
+      ? readOnce({ ...read, plan: { kind: 'collect' } })
+      : rows
+  }
+
+  const counted = countUsers(db, query)
+  // A search or a role or group can match many users or few: the plan depends on how many, so
+  // their count comes first. Other lists always walk the sort's index (or its inactive/locked part).
+  const selective =
+    Boolean(query.search) || query.roleId !== undefined || query.groupId !== undefined
+  const [total, walkable] = selective ? await counted : [0, 0]
+  const plan = (rowsNeeded: number): Plan =>
+    selective ? planOf(total, walkable, rowsNeeded) : { kind: 'walk' }
+
+  const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
+  const link = (travel: 'next' | 'prev', row: ListedRow | undefined, page: number) =>
+    row && page >= 0 ? encodeCursor({ travel, page, list, ...boundaryOf(row) }) : null
+
+  if (cursor) {
+    const forward = cursor.travel === 'next'
+    const direction = forward ? query.direction : reverse(query.direction)
+    const read = readPage({
+      direction,
+      offset: 0,
+      limit: query.size + 1,
+      boundary: cursor,
+      plan: plan(query.size + 1),
+    })
+    const [found, [count]] = await Promise.all([read, counted])
+    const more = found.length > query.size
+    let rows = found.slice(0, query.size)
+    let number = cursor.page
+    let next: string | null
+    let prev: string | null
+    if (forward) {
+      next = more ? link('next', rows.at(-1), number + 1) : null
+      prev = link('prev', rows[0], number - 1)
+    } else {
+      rows.reverse()
+      if (!more) {
+        // The start was reached: whatever changed meanwhile, this is the first page.
+        number = 0
+        if (rows.length < query.size) {
+          rows = await readPage({
+            direction: query.direction,
+            offset: 0,
+            limit: query.size,
+            plan: plan(query.size),
+          })
+        }
+      }
+      prev = more ? link('prev', rows[0], number - 1) : null
+      next = link('next', rows.at(-1), number + 1)
+    }
+    return pageOf(rows, number, query.size, count, next, prev)
+  }
+
+  const offset = query.page * query.size
+  let rows: ListedRow[]
+  let count: number
+  if (offset < DEEP_OFFSET) {
+    ;[rows, [count]] = await Promise.all([
+      readPage({
+        direction: query.direction,
+        offset,
+        limit: query.size,
+        plan: plan(offset + query.size),
+      }),
+      counted,
+    ])
+  } else {
+    ;[count] = await counted
+    const limit = Math.max(0, Math.min(query.size, count - offset))
+    if (limit === 0) rows = []
+    else if (offset <= count / 2) {
+      rows = await readPage({
+        direction: query.direction,
+        offset,
+        limit,
+        plan: plan(offset + limit),
+      })
+    } else {
+      const fromEnd = count - offset - limit
+      rows = (
+        await readPage({
+          direction: reverse(query.direction),
+          offset: fromEnd,
+          limit,
+          plan: plan(fromEnd + limit),
+        })
+      ).reverse()
+    }
+  }
+  const next = offset + rows.length < count ? link('next', rows.at(-1), query.page + 1) : null
+  const prev = query.page > 0 ? link('prev', rows[0], query.page - 1) : null
+  return pageOf(rows, query.page, query.size, count, next, prev)
+}
+
+function pageOf(
+  rows: ListedRow[],
+  number: number,
+  size: number,
+  total: number,
+  next: string | null,
+  prev: string | null,
+): Page<User> {
+  return {
+    content: rows.map(toUser),
+    page: { number, size, totalElements: total, totalPages: Math.ceil(total / size) },
+    next,
+    prev,
+  }
+}
+
+/**
+ * The exact number of users the list's search and filters match, and of the users its status
+ * and lock select (those a walk of the sort's index goes through). Without a search or a role or
+ * group, both come from the trigger-kept counts of migration 005.
+ */
+async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
+  const [row] = await db.query<{ matching: number }>(
+    `SELECT coalesce(sum(total), 0)::int AS matching FROM user_status_total
+     WHERE ($1::boolean IS NULL OR is_active = $1) AND ($2::boolean IS NULL OR is_locked = $2)`,
+    [
+      query.status === undefined ? null : query.status === 'active',
+      query.locked === undefined ? null : query.locked === 'true',
+    ],
+  )
+  // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
+  const walkable = row?.matching ?? 0
+  if (!query.search && query.roleId === undefined && query.groupId === undefined) {
+    return [walkable, walkable]
+  }
+  const params: unknown[] = []
+  // Members only: counted from the members' index, without reading users.
+  const members =
+    query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
+  const counted = members
+    ? `(${members}) members`
+    : `users WHERE ${[...searchCondition(query.search, params), ...filterConditions(query, params)].join(' AND ')}`
+  const key = JSON.stringify([
+    query.search?.toLowerCase() ?? '',
+    query.status ?? '',
+    query.locked ?? '',
+    query.roleId ?? '',
+    query.groupId ?? '',
+  ])
+  const version = hasFilter(query)
+    ? `search_version::text || '.' || filter_version::text`
+    : 'search_version::text'
+  return [await keptCount(db, key, version, counted, params), walkable]
+}
