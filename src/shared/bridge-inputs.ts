@@ -12,6 +12,7 @@ import {
   userFilterSchema,
   userListQuerySchema,
 } from './contract'
+import { THEME_CHOICES } from './theme'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
 const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
@@ -87,4 +88,7 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
   'app.restartToUpdate': nothing,
+  'app.setTheme': z.object({
+    theme: z.enum(THEME_CHOICES, { error: `theme must be one of ${THEME_CHOICES.join(', ')}` }),
+  }),
 }

@@ -1,4 +1,5 @@
 import type { AppInfo, BridgeEvent } from '../../shared/bridge'
+import type { ThemeChoice } from '../../shared/theme'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
 import { createExports } from './export/exports'
@@ -23,6 +24,8 @@ export interface CorePorts {
   serverManaged?: boolean
   /** Self-updating, where the host has it. */
   updates?: Updates
+  /** Native menus and dialogs follow the console's theme, where the host has them. */
+  setNativeTheme?: (theme: ThemeChoice) => void
   clock?: () => number
   timeoutMs?: number
 }
@@ -65,7 +68,15 @@ export function createCore(ports: CorePorts): Core {
   })
   ports.updates?.onReady((version) => emit({ type: 'update-ready', version }))
   return {
-    handle: createHandlers({ http, session, api, exports, app: info, updates: ports.updates }),
+    handle: createHandlers({
+      http,
+      session,
+      api,
+      exports,
+      app: info,
+      updates: ports.updates,
+      setNativeTheme: ports.setNativeTheme,
+    }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

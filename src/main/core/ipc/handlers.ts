@@ -6,6 +6,7 @@ import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { Exports } from '../export/exports'
 import type { Session } from '../session/session'
+import type { ThemeChoice } from '../../../shared/theme'
 import type { Updates } from '../updates/updates'
 
 type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
@@ -20,6 +21,7 @@ export function createHandlers({
   exports,
   app,
   updates,
+  setNativeTheme,
 }: {
   http: Http
   session: Session
@@ -28,6 +30,8 @@ export function createHandlers({
   app: () => AppInfo
   /** Absent where the host cannot update itself (the preview). */
   updates: Updates | undefined
+  /** Where the host has native menus and dialogs to theme (Electron's nativeTheme). */
+  setNativeTheme: ((theme: ThemeChoice) => void) | undefined
 }): Handle {
   const operations: Operations = {
     'auth.login': (input) => session.login(input),
@@ -75,6 +79,10 @@ export function createHandlers({
     'app.info': async () => app(),
     'app.restartToUpdate': async () => {
       if (!updates?.install()) throw new ApiFailure('No update is waiting to be installed')
+      return null
+    },
+    'app.setTheme': async ({ theme }) => {
+      setNativeTheme?.(theme)
       return null
     },
   }
