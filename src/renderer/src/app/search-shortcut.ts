@@ -1,0 +1,35 @@
+/** What the "/" shortcut needs to know of a key press. */
+export interface ShortcutKey {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  altKey: boolean
+  /** Where the key was pressed. */
+  target: EventTarget | null
+}
+
+const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT'])
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  const element = target as { tagName?: string; isContentEditable?: boolean } | null
+  return Boolean(
+    element && (TYPING_TAGS.has(element.tagName ?? '') || element.isContentEditable === true),
+  )
+}
+
+/** "/" alone, pressed anywhere but in a field: it goes to the page's search box instead. */
+export function isSearchShortcut(press: ShortcutKey): boolean {
+  return (
+    press.key === '/' &&
+    !press.ctrlKey &&
+    !press.metaKey &&
+    !press.altKey &&
+    !isTypingTarget(press.target)
+  )
+}
+
+/** The page's first visible search box, in the main content. */
+export function pageSearchBox(root: ParentNode): HTMLInputElement | undefined {
+  const boxes = root.querySelectorAll<HTMLInputElement>('#content input[type="search"]')
+  return [...boxes].find((box) => box.getClientRects().length > 0)
+}
