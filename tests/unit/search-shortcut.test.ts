@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { isSearchShortcut, pageSearchBox } from '../../src/renderer/src/app/search-shortcut'
+import {
+  firstShown,
+  isSearchShortcut,
+  PAGE_SEARCH_BOXES,
+} from '../../src/renderer/src/app/search-shortcut'
 
 const press = (overrides: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) => ({
   key: '/',
@@ -37,16 +41,8 @@ describe('"/" focuses the page’s search box', () => {
   test('the first search box of the main content that is shown', () => {
     const hidden = { getClientRects: () => [] }
     const shown = { getClientRects: () => [{}] }
-    const selectors: string[] = []
-    const root = {
-      querySelectorAll: (selector: string) => {
-        selectors.push(selector)
-        return [hidden, shown]
-      },
-    } as unknown as ParentNode
-    expect(pageSearchBox(root)).toBe(shown)
-    expect(selectors).toEqual(['#content input[type="search"]'])
-    const none = { querySelectorAll: () => [hidden] } as unknown as ParentNode
-    expect(pageSearchBox(none)).toBeUndefined()
+    expect(PAGE_SEARCH_BOXES).toBe('#content input[type="search"]')
+    expect(firstShown([hidden, shown, { getClientRects: () => [{}] }])).toBe(shown)
+    expect(firstShown([hidden])).toBeUndefined()
   })
 })

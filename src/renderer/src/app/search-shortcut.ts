@@ -28,8 +28,12 @@ export function isSearchShortcut(press: ShortcutKey): boolean {
   )
 }
 
-/** The page's first visible search box, in the main content. */
-export function pageSearchBox(root: ParentNode): HTMLInputElement | undefined {
-  const boxes = root.querySelectorAll<HTMLInputElement>('#content input[type="search"]')
+/** Where the page's search box is: in the main content. */
+export const PAGE_SEARCH_BOXES = '#content input[type="search"]'
+
+/** The first box that is shown (a search behind a closed toggle is not). */
+export function firstShown<Box extends { getClientRects(): { length: number } }>(
+  boxes: Iterable<Box>,
+): Box | undefined {
   return [...boxes].find((box) => box.getClientRects().length > 0)
 }

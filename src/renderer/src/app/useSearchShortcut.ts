@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { isSearchShortcut, pageSearchBox } from './search-shortcut'
+import { firstShown, isSearchShortcut, PAGE_SEARCH_BOXES } from './search-shortcut'
 
 /** "/" focuses the page's search box, as in many web consoles; typing in a field is left alone. */
 export function useSearchShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return
-      const box = pageSearchBox(document)
+      const box = firstShown(document.querySelectorAll<HTMLInputElement>(PAGE_SEARCH_BOXES))
       if (!box) return
       event.preventDefault()
       box.focus()
