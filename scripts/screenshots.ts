@@ -12,8 +12,9 @@ import { memoryVault } from '../src/main/core/vault/vault'
 import { startPreview } from '../src/main/preview/host'
 
 /**
- * `npm run screenshots`: every screen of the console at 1366×768, signed in against a fresh
- * reference server with the demo organisation, written to screenshots/ (git-ignored).
+ * `npm run screenshots`: every screen of the console at 1366×768, in the light and the dark
+ * theme (the OS's, as System follows it), signed in against a fresh reference server with the
+ * demo organisation, written to screenshots/ (git-ignored) as light-NN-name.png and dark-NN-name.png.
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const OUT = join(ROOT, 'screenshots')
@@ -126,7 +127,26 @@ const STEPS: Step[] = [
       await page.getByRole('button', { name: 'Collapse sidebar' }).click()
     },
   ],
+  [
+    'avatar-menu-theme',
+    async (page, at) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: 'Expand sidebar' }).click()
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitemradio', { name: 'Dark' }).waitFor()
+    },
+  ],
 ]
+
+const THEMES = ['light', 'dark'] as const
+
+/** Ends a pass signed out, so the next theme's pass starts at Login as the first did. */
+async function signOut(page: Page) {
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await page.getByLabel('Username or Email').waitFor()
+}
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'admin-console-screens-'))
@@ -158,17 +178,23 @@ async function main() {
   await mkdir(OUT, { recursive: true })
   let failed = 0
   try {
-    for (const [index, [name, show]] of STEPS.entries()) {
-      const file = join(OUT, `${String(index + 1).padStart(2, '0')}-${name}.png`)
-      try {
-        await show(preview.page, at)
-        await preview.page.waitForLoadState('networkidle')
-        await preview.page.screenshot({ path: file })
-        process.stdout.write(`${file}\n`)
-      } catch (error) {
-        failed += 1
-        process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+    for (const theme of THEMES) {
+      await preview.page.emulateMedia({ colorScheme: theme })
+      for (const [index, [name, show]] of STEPS.entries()) {
+        const file = join(OUT, `${theme}-${String(index + 1).padStart(2, '0')}-${name}.png`)
+        try {
+          await show(preview.page, at)
+          await preview.page.waitForLoadState('networkidle')
+          await preview.page.screenshot({ path: file })
+          process.stdout.write(`${file}\n`)
+        } catch (error) {
+          failed += 1
+          process.stderr.write(
+            `${theme} ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
+          )
+        }
       }
+      await signOut(preview.page)
     }
   } finally {
     await preview.close()

@@ -19,6 +19,7 @@ import {
   userFilterSchema,
   userListQuerySchema,
 } from './contract'
+import { THEME_CHOICES } from './theme'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 import { newPasswordSchema } from './validation'
 
@@ -144,4 +145,7 @@ export const bridgeInputs: Record<Channel, z.ZodType> = {
   'exports.cancel': z.object({ exportId }),
   'app.info': nothing,
   'app.restartToUpdate': nothing,
+  'app.setTheme': z.object({
+    theme: z.enum(THEME_CHOICES, { error: `theme must be one of ${THEME_CHOICES.join(', ')}` }),
+  }),
 }

@@ -28,6 +28,7 @@ import type {
   UserSortField,
 } from './contract'
 import type { Result } from './result'
+import type { ThemeChoice } from './theme'
 import type { ExportableUserColumn } from './user-columns'
 
 /** The signed-in administrator as the renderer sees it: never a token. */
@@ -187,6 +188,7 @@ export interface BridgeOperations {
   'exports.cancel': [{ exportId: string }, null]
   'app.info': [undefined, AppInfo]
   'app.restartToUpdate': [undefined, null]
+  'app.setTheme': [{ theme: ThemeChoice }, null]
 }
 
 export type Channel = keyof BridgeOperations
@@ -265,6 +267,8 @@ export interface AdminBridge {
     info: Call<'app.info'>
     /** Quits and installs the downloaded update (see AppInfo.updateReady). */
     restartToUpdate: Call<'app.restartToUpdate'>
+    /** Native menus and dialogs follow the theme chosen in the console. */
+    setTheme: Call<'app.setTheme'>
     /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
     onEvent: (listener: (event: BridgeEvent) => void) => () => void
   }
@@ -339,6 +343,7 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
     app: {
       info: call('app.info'),
       restartToUpdate: call('app.restartToUpdate'),
+      setTheme: call('app.setTheme'),
       onEvent: subscribe,
     },
   }

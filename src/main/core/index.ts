@@ -1,4 +1,5 @@
 import type { AppInfo, BridgeEvent } from '../../shared/bridge'
+import type { ThemeChoice } from '../../shared/theme'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
 import { createBulkActions } from './bulk/bulk-actions'
@@ -24,6 +25,8 @@ export interface CorePorts {
   serverManaged?: boolean
   /** Self-updating, where the host has it. */
   updates?: Updates
+  /** Native menus and dialogs follow the console's theme, where the host has them. */
+  setNativeTheme?: (theme: ThemeChoice) => void
   clock?: () => number
   timeoutMs?: number
 }
@@ -77,6 +80,7 @@ export function createCore(ports: CorePorts): Core {
       bulk,
       app: info,
       updates: ports.updates,
+      setNativeTheme: ports.setNativeTheme,
     }),
     onEvent(listener) {
       listeners.add(listener)

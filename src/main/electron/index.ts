@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { Menu, app, dialog, net, session, shell, type BrowserWindow } from 'electron'
+import { Menu, app, dialog, nativeTheme, net, session, shell, type BrowserWindow } from 'electron'
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge'
 import { DEEP_LINK_SCHEME, deepLinkRoute } from '../../shared/reset-link'
 import { createCore } from '../core'
@@ -82,6 +82,9 @@ async function start() {
     log,
     serverManaged: policy.apiUrl !== undefined,
     updates: await startUpdater(policy, log),
+    setNativeTheme: (theme) => {
+      nativeTheme.themeSource = theme
+    },
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),

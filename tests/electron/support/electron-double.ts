@@ -195,6 +195,8 @@ export class ElectronDouble {
   readonly quits: number[] = []
   readonly protocolClients: string[] = []
   menuTemplate: unknown[] | undefined
+  /** Electron's nativeTheme: what the host set as the source of native menus' and dialogs' colours. */
+  readonly nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' }
   permissionRequestHandler:
     | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void)
     | undefined
@@ -335,6 +337,7 @@ function electronModule(double: ElectronDouble, options: DoubleOptions) {
       },
       openExternal: async () => undefined,
     },
+    nativeTheme: double.nativeTheme,
     screen: {
       getAllDisplays: () =>
         options.displays ?? [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],

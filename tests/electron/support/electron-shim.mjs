@@ -4,6 +4,17 @@ const instance = new URL(import.meta.url).searchParams.get('instance')
 const electron = globalThis.__electronDoubles?.[instance]
 if (!electron) throw new Error(`no electron double for host instance ${instance}`)
 
-export const { app, BrowserWindow, ipcMain, protocol, session, dialog, net, Menu, shell, screen } =
-  electron
+export const {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  session,
+  dialog,
+  net,
+  Menu,
+  shell,
+  screen,
+  nativeTheme,
+} = electron
 export default electron

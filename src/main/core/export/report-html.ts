@@ -20,7 +20,8 @@ const escapeHtml = (text: string) =>
  * The PDF report of SPEC.md section 9 as a self-contained HTML page: A4 landscape with 12 mm
  * margins, the title and "Generated {date}", then a compact zebra table with row numbers whose
  * header row repeats on every page. No script, no outside resource. A part that continues a
- * report (firstRow > 1) has the table alone.
+ * report (firstRow > 1) has the table alone. Always light, on paper and in the print window, even
+ * when the OS or the console is dark.
  */
 export function reportHtml(report: Report): string {
   const title = escapeHtml(report.title)
@@ -37,9 +38,11 @@ export function reportHtml(report: Report): string {
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="color-scheme" content="light">
 <title>${title}</title>
 <style>
 @page { size: A4 landscape; margin: 12mm; }
+:root { color-scheme: light; background: #fff; }
 body { font: 9pt system-ui, 'Segoe UI', Roboto, sans-serif; color: #1b2430; margin: 0; }
 h1 { font-size: 14pt; margin: 0 0 2pt; }
 p { margin: 0 0 8pt; color: #475467; }

@@ -8,6 +8,7 @@ import { ApiFailure, send, type Http } from '../api/http'
 import type { BulkActions } from '../bulk/bulk-actions'
 import type { Exports } from '../export/exports'
 import type { Session } from '../session/session'
+import type { ThemeChoice } from '../../../shared/theme'
 import type { Updates } from '../updates/updates'
 
 type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
@@ -23,6 +24,7 @@ export function createHandlers({
   bulk,
   app,
   updates,
+  setNativeTheme,
 }: {
   http: Http
   session: Session
@@ -32,6 +34,8 @@ export function createHandlers({
   app: () => AppInfo
   /** Absent where the host cannot update itself (the preview). */
   updates: Updates | undefined
+  /** Where the host has native menus and dialogs to theme (Electron's nativeTheme). */
+  setNativeTheme: ((theme: ThemeChoice) => void) | undefined
 }): Handle {
   /** Signing out the console's own session ends it here too, without another call. */
   const endingOwn = async (outcome: SessionsEnded) => {
@@ -101,6 +105,10 @@ export function createHandlers({
     'app.info': async () => app(),
     'app.restartToUpdate': async () => {
       if (!updates?.install()) throw new ApiFailure('No update is waiting to be installed')
+      return null
+    },
+    'app.setTheme': async ({ theme }) => {
+      setNativeTheme?.(theme)
       return null
     },
   }

@@ -1,25 +1,27 @@
+import type { IconName } from '../components/icons'
+
 /** The primary sidebar of SPEC.md section 2, in its order. */
 export interface NavEntry {
   label: string
   to: string
-  /** Two letters drawn as the entry's icon when the sidebar is icon-only. */
-  icon: string
+  /** Drawn beside the label, and alone when the sidebar is icon-only. */
+  icon: IconName
 }
 
 export const SIDEBAR: NavEntry[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: 'Db' },
-  { label: 'Event Management', to: '/events', icon: 'Ev' },
-  { label: 'Users', to: '/users', icon: 'Us' },
-  { label: 'Audit Log', to: '/audit', icon: 'Au' },
-  { label: 'Budget & Cost', to: '/budget', icon: 'Bu' },
-  { label: 'Employees', to: '/employees', icon: 'Em' },
-  { label: 'CRM', to: '/crm', icon: 'Cr' },
-  { label: 'Storage', to: '/storage', icon: 'St' },
-  { label: 'Suppliers', to: '/suppliers', icon: 'Su' },
-  { label: 'Hotels', to: '/hotels', icon: 'Ho' },
-  { label: 'Competitors', to: '/competitors', icon: 'Co' },
-  { label: 'FileHub', to: '/filehub', icon: 'Fh' },
-  { label: 'Marketing Campaigns', to: '/marketing-campaigns', icon: 'Mc' },
+  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
+  { label: 'Event Management', to: '/events', icon: 'events' },
+  { label: 'Users', to: '/users', icon: 'users' },
+  { label: 'Audit Log', to: '/audit', icon: 'audit' },
+  { label: 'Budget & Cost', to: '/budget', icon: 'budget' },
+  { label: 'Employees', to: '/employees', icon: 'employees' },
+  { label: 'CRM', to: '/crm', icon: 'crm' },
+  { label: 'Storage', to: '/storage', icon: 'storage' },
+  { label: 'Suppliers', to: '/suppliers', icon: 'suppliers' },
+  { label: 'Hotels', to: '/hotels', icon: 'hotels' },
+  { label: 'Competitors', to: '/competitors', icon: 'competitors' },
+  { label: 'FileHub', to: '/filehub', icon: 'filehub' },
+  { label: 'Marketing Campaigns', to: '/marketing-campaigns', icon: 'marketing' },
 ]
 
 /** Navigation targets whose content the spec does not show: each opens a clear notice. */

@@ -7,6 +7,7 @@ import {
   type ColumnVisibilityState,
   type RowData,
 } from '@tanstack/react-table'
+import { TableSkeleton } from './TableSkeleton'
 
 /** Every table of the console can hide columns; sorting, where there is any, is the server's. */
 export const tableFeatureSet = tableFeatures({ columnVisibilityFeature })
@@ -104,11 +105,7 @@ export function DataTable<T extends RowData>({
         </thead>
         <tbody>
           {loading && rows.length === 0 ? (
-            <tr>
-              <td colSpan={span} className="table-note" role="status">
-                {loadingText}
-              </td>
-            </tr>
+            <TableSkeleton columns={span} text={loadingText} />
           ) : rows.length === 0 ? (
             <tr>
               <td colSpan={span} className="table-note">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { Icon } from './icons'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -15,8 +16,8 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog: the page behind it is inert, Tab stays inside, Escape closes it. Rendered
- * only while open, so a form inside starts afresh each time.
+ * A modal dialog: the page behind it is inert, Tab stays inside, Escape or its Close button (×)
+ * closes it. Rendered only while open, so a form inside starts afresh each time.
  */
 export function Dialog({ title, onClose, children, footer, className, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -68,6 +69,15 @@ export function Dialog({ title, onClose, children, footer, className, describedB
       </h2>
       <div className="dialog-body">{children}</div>
       {footer && <div className="dialog-footer">{footer}</div>}
+      {/* Last in the DOM, so opening still focuses the first field; drawn at the top right. */}
+      <button
+        type="button"
+        className="dialog-close"
+        aria-label="Close"
+        onClick={() => closeRef.current()}
+      >
+        <Icon name="close" />
+      </button>
     </dialog>
   )
 }

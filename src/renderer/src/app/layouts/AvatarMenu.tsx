@@ -1,21 +1,33 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { User } from '../../../../shared/contract'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { initials } from '../../lib/initials'
+import { useTheme } from '../../lib/theme'
+import type { ThemeChoice } from '../../../../shared/theme'
 
-/** The avatar button and its menu: Profile, Settings, Change Password, Sign out. */
+const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"]'
+const THEMES: { theme: ThemeChoice; label: string }[] = [
+  { theme: 'system', label: 'System' },
+  { theme: 'light', label: 'Light' },
+  { theme: 'dark', label: 'Dark' },
+]
+
+/** The avatar button and its menu: Profile, Settings, Change Password, the theme (System, Light, Dark), Sign out. */
 export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
   const [changingPassword, setChangingPassword] = useState(false)
   const badge = initials(user.firstName, user.lastName)
   const navigate = useNavigate()
   const menuRef = useRef<HTMLUListElement>(null)
+  const themeLabelId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const theme = useTheme((state) => state.theme)
+  const chooseTheme = useTheme((state) => state.chooseTheme)
 
   useEffect(() => {
     if (!open) return
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+    menuRef.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus()
     const closeOutside = (event: MouseEvent) => {
       const target = event.target as Node
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false)
@@ -30,7 +42,7 @@ export function AvatarMenu({ user }: { user: User }) {
   }
 
   const onMenuKey = (event: KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? [])]
     const index = items.indexOf(document.activeElement as HTMLElement)
     if (event.key === 'Escape') {
       setOpen(false)
@@ -87,6 +99,27 @@ export function AvatarMenu({ user }: { user: User }) {
             <button type="button" role="menuitem" onClick={choose(() => setChangingPassword(true))}>
               Change Password
             </button>
+          </li>
+          <li role="none">
+            <ul role="group" aria-labelledby={themeLabelId} className="theme-choices">
+              <li role="none" id={themeLabelId} className="menu-group-label">
+                Theme
+              </li>
+              {THEMES.map((choice) => (
+                <li role="none" key={choice.theme}>
+                  <button
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={theme === choice.theme}
+                    // Reached with the arrow keys: Tab still leaves the menu after Sign out.
+                    tabIndex={-1}
+                    onClick={choose(() => chooseTheme(choice.theme))}
+                  >
+                    {choice.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
           </li>
           <li role="none">
             <button

@@ -1,6 +1,7 @@
 import { Link, Outlet, useMatches } from 'react-router'
 import { useSession } from '../../features/auth'
 import { PRODUCT_NAME } from '../../lib/product'
+import { useSearchShortcut } from '../useSearchShortcut'
 import { AvatarMenu } from './AvatarMenu'
 import { Sidebar } from './Sidebar'
 
@@ -16,16 +17,29 @@ function usePageTitle(): string {
 }
 
 /**
- * The signed-in frame: top bar, sidebar, page title and footer. The primary layout has the
- * collapsible sidebar; the secondary one (detail pages) keeps it icon-only.
+ * The signed-in frame: a skip link, top bar, sidebar, page title and footer; "/" focuses the
+ * page's search box. The primary layout has the collapsible sidebar; the secondary one (detail
+ * pages) keeps it icon-only.
  */
 export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
   const session = useSession()
   const title = usePageTitle()
+  useSearchShortcut()
   if (session.status !== 'signed-in') return null
   const { user } = session.session
   return (
     <div className="shell">
+      <a
+        href="#content"
+        className="skip-link"
+        // The <base href="/"> would turn the fragment into a navigation to "/": focus instead.
+        onClick={(event) => {
+          event.preventDefault()
+          document.getElementById('content')?.focus()
+        }}
+      >
+        Skip to main content
+      </a>
       <header className="top-bar">
         <Link to="/dashboard" className="logo">
           <span className="logo-mark" aria-hidden="true">
@@ -39,7 +53,7 @@ export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
       <div className="shell-body">
         <Sidebar iconOnly={iconOnly} />
         <div className="shell-main">
-          <main id="content">
+          <main id="content" tabIndex={-1}>
             {title && <h1 className="page-title">{title}</h1>}
             <Outlet />
           </main>

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router'
+import { Icon } from '../../components/icons'
 import { SIDEBAR } from '../nav'
 import { useLayoutStore } from '../layout-store'
 
@@ -24,9 +25,7 @@ export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
         {SIDEBAR.map((entry) => (
           <li key={entry.to}>
             <NavLink to={entry.to} title={compact ? entry.label : undefined}>
-              <span className="nav-icon" aria-hidden="true">
-                {entry.icon}
-              </span>
+              <Icon name={entry.icon} className="nav-icon" />
               <span className={compact ? 'visually-hidden' : 'nav-label'}>{entry.label}</span>
             </NavLink>
           </li>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { PASSWORD_CHANGE_REQUIRED } from '../../../../shared/contract'
-import { fieldErrors, loginFormSchema, type FieldErrors } from '../../../../shared/validation'
+import { loginFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
+import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
 type Fields = { username: string; password: string }
@@ -14,35 +15,28 @@ export function useLoginForm(
   onSignedIn: () => void,
   onPasswordChangeRequired: (username: string) => void,
 ) {
-  const [values, setValues] = useState<Fields>({ username: '', password: '' })
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
-  const [serverError, setServerError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  const change = (field: keyof Fields, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerError(undefined)
-  }
+  const form = useForm<Fields>({ username: '', password: '' })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = loginFormSchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setBusy(true)
-    const result = await admin().auth.login(parsed.data)
-    setBusy(false)
+    const checked = form.check(loginFormSchema)
+    if (!checked.ok) return
+    const result = await form.submitting(() => admin().auth.login(checked.data))
     if (result.ok) {
       adoptSession(result.data)
       onSignedIn()
     } else if (result.error.code === PASSWORD_CHANGE_REQUIRED) {
-      setValues((current) => ({ ...current, password: '' }))
-      onPasswordChangeRequired(parsed.data.username)
-    } else setServerError(result.error.message || 'Login failed')
+      form.change('password', '')
+      onPasswordChangeRequired(checked.data.username)
+    } else form.setServerError(result.error.message || 'Login failed')
   }
 
-  return { values, errors, serverError, busy, change, submit }
+  return {
+    values: form.values,
+    errors: form.errors,
+    serverError: form.serverError,
+    busy: form.busy,
+    change: form.change,
+    submit,
+  }
 }

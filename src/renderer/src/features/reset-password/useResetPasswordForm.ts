@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { resetTokenFrom } from '../../../../shared/reset-link'
-import {
-  fieldErrors,
-  resetPasswordFormSchema,
-  type FieldErrors,
-} from '../../../../shared/validation'
+import { resetPasswordFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
+import { useForm } from '../../lib/useForm'
 
 export const RESET_SUCCESS =
   'Password successfully changed! You can now log in with your new password.'
@@ -20,55 +17,47 @@ const EMPTY: Fields = { newPassword: '', confirmPassword: '' }
 export function useResetPasswordForm(linkToken: string) {
   // What the token field shows, from the link at first; always editable.
   const [tokenText, setTokenText] = useState(linkToken)
-  const [values, setValues] = useState<Fields>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
-  const [serverError, setServerError] = useState<string>()
+  const form = useForm<Fields>(EMPTY)
   const [succeeded, setSucceeded] = useState(false)
-  const [busy, setBusy] = useState(false)
   const token = resetTokenFrom(tokenText)
 
   const change = (field: keyof Fields, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerError(undefined)
+    form.change(field, value)
     setSucceeded(false)
   }
 
   /** A pasted link gives way to the token it holds, so the token in use can be seen and fixed. */
   const changeToken = (text: string) => {
     setTokenText((text.includes('token=') && resetTokenFrom(text)) || text)
-    setServerError(undefined)
+    form.setServerError(undefined)
     setSucceeded(false)
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = resetPasswordFormSchema.safeParse({ token, ...values })
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setBusy(true)
-    const result = await admin().auth.changePassword({
-      token: parsed.data.token,
-      newPassword: parsed.data.newPassword,
-    })
-    setBusy(false)
+    const checked = form.check(resetPasswordFormSchema, { token, ...form.values })
+    if (!checked.ok) return
+    const result = await form.submitting(() =>
+      admin().auth.changePassword({
+        token: checked.data.token,
+        newPassword: checked.data.newPassword,
+      }),
+    )
     if (result.ok) {
-      setValues(EMPTY)
+      form.setValues(EMPTY)
       setSucceeded(true)
-    } else setServerError(result.error.message || 'Password change failed')
+    } else form.setServerError(result.error.message || 'Password change failed')
   }
 
   return {
     token,
     tokenText,
     changeToken,
-    values,
-    errors,
-    serverError,
+    values: form.values,
+    errors: form.errors,
+    serverError: form.serverError,
     succeeded,
-    busy,
+    busy: form.busy,
     change,
     submit,
   }

@@ -5,15 +5,16 @@ import type { UserWithVersion } from '../../../../shared/bridge'
 import type { UpdateUserRequest } from '../../../../shared/contract'
 import { userDetailsError } from '../../../../shared/messages'
 import { CHANGES_SAVED } from '../../../../shared/user-actions'
-import { fieldErrors, updateUserSchema, type FieldErrors } from '../../../../shared/validation'
+import { updateUserSchema } from '../../../../shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
 import { useSaveAssignments } from '../../api/assignments'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
+import { useForm } from '../../lib/useForm'
 import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
-import { profileInputId, profileOf, type Profile, type ProfileField } from './profile'
+import { profileInputId, profileOf, type ProfileField } from './profile'
 
 const KINDS: AssignmentKind[] = ['roles', 'groups']
 
@@ -24,11 +25,12 @@ const KINDS: AssignmentKind[] = ['roles', 'groups']
  */
 export function useUserEditor(id: number, loaded: UserWithVersion) {
   const client = useQueryClient()
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT)
-  const [errors, setErrors] = useState<FieldErrors<Profile>>({})
-  const [banner, setBanner] = useState<string>()
+  // The form holds the profile's changes, their errors, the banner and the saving state; the
+  // role and group choices sit beside it.
+  const form = useForm<Draft['profile']>({}, { keepServerErrorOnEdit: true })
+  const [choices, setChoices] = useState<Omit<Draft, 'profile'>>({})
+  const draft: Draft = { ...choices, profile: form.values }
   const [conflict, setConflict] = useState(false)
-  const [saving, setSaving] = useState(false)
   const [reloading, setReloading] = useState(false)
   const options = {
     roles: useAssignmentOptions(id, 'roles'),
@@ -46,21 +48,17 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   const changedKinds = KINDS.filter((kind) => choiceChanged(options[kind].held, draft[kind]))
   const dirty = edited.length > 0 || changedKinds.length > 0
 
-  const change = (field: ProfileField, value: string) => {
-    setDraft((current) => ({ ...current, profile: { ...current.profile, [field]: value } }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-  }
+  const change = (field: ProfileField, value: string) => form.change(field, value)
 
   const toggle = (kind: AssignmentKind, itemId: number, checked: boolean) =>
-    setDraft((current) => ({
+    setChoices((current) => ({
       ...current,
       [kind]: toggleId(current[kind] ?? options[kind].held ?? [], itemId, checked),
     }))
 
   const discard = () => {
-    setDraft(EMPTY_DRAFT)
-    setErrors({})
-    setBanner(undefined)
+    form.reset(EMPTY_DRAFT.profile)
+    setChoices({})
   }
 
   /** Answers whether the profile was saved; on a failure says why and keeps the edits. */
@@ -68,7 +66,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     try {
       const saved = await unwrap(admin().users.update({ id, changes, etag: loaded.etag }))
       client.setQueryData(queryKeys.user(id), saved)
-      setDraft((current) => ({ ...current, profile: {} }))
+      form.setValues(EMPTY_DRAFT.profile)
       void client.invalidateQueries({ queryKey: queryKeys.users, refetchType: 'none' })
       return true
     } catch (error) {
@@ -77,8 +75,8 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
         return false
       }
       const { message, inline } = userDetailsError(error)
-      setBanner(message)
-      if (inline) setErrors((current) => ({ ...current, [inline.field]: inline.message }))
+      form.setServerError(message)
+      if (inline) form.setFieldError(inline.field, inline.message)
       return false
     }
   }
@@ -94,7 +92,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
         chosen: picked,
         nameOf: options[kind].nameOf,
       })
-      setDraft((current) => ({ ...current, [kind]: undefined }))
+      setChoices((current) => ({ ...current, [kind]: undefined }))
       return undefined
     } catch (error) {
       return errorMessage(error, `Failed to save ${kind}`)
@@ -102,31 +100,26 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   }
 
   const save = async () => {
-    if (!dirty || saving) return
-    setBanner(undefined)
+    if (!dirty || form.busy) return
+    form.setServerError(undefined)
     let changes: UpdateUserRequest | undefined
     if (edited.length > 0) {
-      const checked = updateUserSchema.safeParse(values)
-      if (!checked.success) {
-        const found = fieldErrors(checked.error)
-        setErrors(found)
-        const first = (Object.keys(found) as ProfileField[])[0]
+      const checked = form.check(updateUserSchema, values)
+      if (!checked.ok) {
+        const first = (Object.keys(checked.errors) as ProfileField[])[0]
         if (first) document.getElementById(profileInputId(first))?.focus()
         return
       }
       changes = checked.data
     }
-    setSaving(true)
-    try {
+    await form.submitting(async () => {
       // The profile goes first: if it is refused, nothing else is saved and all stays to fix.
       if (changes && !(await saveProfile(changes))) return
       const failures = await Promise.all(KINDS.map(saveChoice))
       const failed = failures.filter((message): message is string => message !== undefined)
-      if (failed.length > 0) setBanner(failed.join('; '))
+      if (failed.length > 0) form.setServerError(failed.join('; '))
       else notify(CHANGES_SAVED)
-    } finally {
-      setSaving(false)
-    }
+    })
   }
 
   /** After a 412: the current version replaces the edits. */
@@ -136,12 +129,11 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       const current = await unwrap(admin().users.get({ id }))
       await Promise.all(KINDS.map((kind) => options[kind].refetchHeld()))
       client.setQueryData(queryKeys.user(id), current)
-      setDraft(EMPTY_DRAFT)
-      setErrors({})
-      setBanner(undefined)
+      form.reset(EMPTY_DRAFT.profile)
+      setChoices({})
       setConflict(false)
     } catch (error) {
-      setBanner(userDetailsError(error).message)
+      form.setServerError(userDetailsError(error).message)
     } finally {
       setReloading(false)
     }
@@ -150,12 +142,12 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   return {
     values,
     edited,
-    errors,
-    banner,
-    dismissBanner: () => setBanner(undefined),
+    errors: form.errors,
+    banner: form.serverError,
+    dismissBanner: () => form.setServerError(undefined),
     conflict,
     dirty,
-    saving,
+    saving: form.busy,
     reloading,
     options,
     chosen,

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
-import type { CreateUserRequest } from '../../../../shared/contract'
-import type { FieldErrors } from '../../../../shared/validation'
+import { useId, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextField } from '../../components/TextField'
 import { errorMessage } from '../../lib/query'
+import { useForm } from '../../lib/useForm'
 import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
 import { useCreateUser, type CreatedUser } from './useCreateUser'
 
@@ -30,20 +29,16 @@ export function AddUserDialog({
   onCreated: (created: CreatedUser) => void
 }) {
   const formId = useId()
-  const [fields, setFields] = useState<NewUserFields>(EMPTY_NEW_USER)
-  const [errors, setErrors] = useState<FieldErrors<CreateUserRequest>>({})
+  // The save's failure and progress are the mutation's: the form holds the fields and their errors.
+  const form = useForm<NewUserFields>(EMPTY_NEW_USER)
+  const { values: fields, errors, change: edit } = form
   const create = useCreateUser()
-
-  const edit = <K extends keyof NewUserFields>(field: K, value: NewUserFields[K]) => {
-    setFields((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const checked = checkNewUser(fields)
     if (!checked.ok) {
-      setErrors(checked.errors)
+      form.setErrors(checked.errors)
       const first = TEXT_FIELDS.find(({ field }) => checked.errors[field])
       if (first) document.getElementById(`${formId}-${first.field}`)?.focus()
       return
