@@ -368,7 +368,7 @@ test('Members of a group lists its members without a "Held" column, and Close cl
   ])
   await expect(members.getByRole('link').count()).resolves.toBe(1)
   expect(await seriousViolations(page)).toEqual([])
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.getByText('Close', { exact: true }).click()
   await dialog.waitFor({ state: 'detached' })
 })
 

@@ -37,8 +37,11 @@ const rowOf = (username: string) =>
 /** Opens Users searched for `search`, and waits until exactly `rows` users show. */
 async function search(text: string, rows: number) {
   const { page } = app
-  if (!page.url().endsWith('/users')) await page.goto(app.at('users'))
+  if (new URL(page.url()).pathname !== '/users') await page.goto(app.at('users'))
   await page.getByLabel('Search users').fill(text)
+  // The search has settled once it is in the address and its page has loaded.
+  await page.waitForURL((url) => url.searchParams.get('search') === text)
+  await table().and(page.locator('[aria-busy="false"]')).waitFor()
   await table().getByRole('row').nth(rows).waitFor()
   await table()
     .getByRole('row')

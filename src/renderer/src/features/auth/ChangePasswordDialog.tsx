@@ -1,6 +1,7 @@
 import { Dialog } from '../../components/Dialog'
 import { TextField } from '../../components/TextField'
 import { useChangePasswordForm } from './useChangePasswordForm'
+import { NewPasswordFields } from '../../components/NewPasswordFields'
 
 const FORM_ID = 'change-password-form'
 
@@ -34,24 +35,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           autoComplete="current-password"
           inputProps={{ 'data-autofocus': true }}
         />
-        <TextField
-          id="new-password"
-          label="New Password"
-          type="password"
-          value={form.values.newPassword}
-          onChange={(value) => form.change('newPassword', value)}
-          error={form.errors.newPassword}
-          autoComplete="new-password"
-        />
-        <TextField
-          id="confirm-password"
-          label="Confirm Password"
-          type="password"
-          value={form.values.confirmPassword}
-          onChange={(value) => form.change('confirmPassword', value)}
-          error={form.errors.confirmPassword}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields values={form.values} errors={form.errors} change={form.change} />
         {form.serverError && (
           <p className="form-error" role="alert">
             {form.serverError}

@@ -1,5 +1,5 @@
-import { TextField } from '../../components/TextField'
 import { useChoosePasswordForm } from './useChoosePasswordForm'
+import { NewPasswordFields } from '../../components/NewPasswordFields'
 
 export const CHOOSE_PASSWORD_TITLE = 'Choose a New Password'
 
@@ -26,25 +26,7 @@ export function ChoosePasswordForm({
         You signed in as <strong>{username}</strong> with a temporary password. Choose a new
         password to continue.
       </p>
-      <TextField
-        id="new-password"
-        label="New Password"
-        type="password"
-        value={form.values.newPassword}
-        onChange={(value) => form.change('newPassword', value)}
-        error={form.errors.newPassword}
-        autoComplete="new-password"
-        inputProps={{ autoFocus: true }}
-      />
-      <TextField
-        id="confirm-password"
-        label="Confirm Password"
-        type="password"
-        value={form.values.confirmPassword}
-        onChange={(value) => form.change('confirmPassword', value)}
-        error={form.errors.confirmPassword}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields values={form.values} errors={form.errors} change={form.change} autoFocus />
       {form.serverError && (
         <p className="form-error" role="alert">
           {form.serverError}

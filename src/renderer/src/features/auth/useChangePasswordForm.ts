@@ -1,11 +1,8 @@
-import { useState, type FormEvent } from 'react'
-import {
-  changeOwnPasswordFormSchema,
-  fieldErrors,
-  type FieldErrors,
-} from '../../../../shared/validation'
+import type { FormEvent } from 'react'
+import { changeOwnPasswordFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { useForm } from '../../lib/useForm'
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string }
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -15,35 +12,24 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
  * the new one; the server ends every other session of theirs, this one stays.
  */
 export function useChangePasswordForm(onChanged: () => void) {
-  const [values, setValues] = useState<Fields>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
-  const [serverError, setServerError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  const change = (field: keyof Fields, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerError(undefined)
-  }
+  const form = useForm<Fields>(EMPTY)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = changeOwnPasswordFormSchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
-      return
-    }
-    setBusy(true)
-    const result = await admin().auth.changePassword({
-      currentPassword: parsed.data.currentPassword,
-      newPassword: parsed.data.newPassword,
-    })
-    setBusy(false)
+    const checked = form.check(changeOwnPasswordFormSchema)
+    if (!checked.ok) return
+    const result = await form.submitting(() =>
+      admin().auth.changePassword({
+        currentPassword: checked.data.currentPassword,
+        newPassword: checked.data.newPassword,
+      }),
+    )
     if (result.ok) {
       notify('Password changed')
       onChanged()
-    } else setServerError(result.error.message || 'Password change failed')
+    } else form.setServerError(result.error.message || 'Password change failed')
   }
 
+  const { values, errors, serverError, busy, change } = form
   return { values, errors, serverError, busy, change, submit }
 }

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { TextField } from '../../components/TextField'
 import { MISSING_RESET_TOKEN } from '../../../../shared/validation'
 import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
+import { NewPasswordFields } from '../../components/NewPasswordFields'
 
 /**
  * /reset-password: reached from the e-mailed link, or with the link or token pasted; the token
@@ -28,24 +29,7 @@ export function ResetPasswordPage() {
           onChange={form.changeToken}
           autoComplete="off"
         />
-        <TextField
-          id="new-password"
-          label="New Password"
-          type="password"
-          value={form.values.newPassword}
-          onChange={(value) => form.change('newPassword', value)}
-          error={form.errors.newPassword}
-          autoComplete="new-password"
-        />
-        <TextField
-          id="confirm-password"
-          label="Confirm Password"
-          type="password"
-          value={form.values.confirmPassword}
-          onChange={(value) => form.change('confirmPassword', value)}
-          error={form.errors.confirmPassword}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields values={form.values} errors={form.errors} change={form.change} />
         {form.serverError && (
           <p className="form-error" role="alert">
             {form.serverError}
