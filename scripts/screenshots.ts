@@ -30,6 +30,9 @@ const signIn = async (page: Page, at: (route: string) => string) => {
   await page.getByRole('button', { name: /Account menu/ }).waitFor()
 }
 
+/** The temporary password the Set Temporary Password step was shown, for the sign-in with it. */
+const temporary = { username: '', password: '' }
+
 const STEPS: Step[] = [
   ['login', (page, at) => page.goto(at('login'))],
   ['login-errors', (page) => page.getByRole('button', { name: 'Login' }).click()],
@@ -103,7 +106,52 @@ const STEPS: Step[] = [
       await page.getByRole('button', { name: 'Save Changes' }).click()
     },
   ],
+  [
+    'user-details-sessions-history',
+    async (page, at) => {
+      await page.goto(at('users/1'))
+      await page.getByRole('heading', { name: 'Active Sessions' }).scrollIntoViewIfNeeded()
+      await page.getByText('This session').waitFor()
+    },
+  ],
+  [
+    'user-temporary-password',
+    async (page, at) => {
+      await page.goto(at('users/2'))
+      temporary.username = await page.getByLabel('Username').inputValue()
+      await page
+        .getByRole('region', { name: 'Quick Actions' })
+        .getByRole('button', { name: 'Set Temporary Password' })
+        .click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('button', { name: 'Set Temporary Password' }).click()
+      await dialog.getByRole('heading', { name: 'Temporary Password' }).waitFor()
+      temporary.password = await dialog.getByLabel('Temporary password').inputValue()
+    },
+  ],
   ['user-not-found', (page, at) => page.goto(at('users/999999'))],
+  [
+    'users-filtered',
+    async (page, at) => {
+      await page.goto(at('users?status=active&roleId=1'))
+      await page.getByRole('link', { name: 'admin', exact: true }).waitFor()
+    },
+  ],
+  [
+    'users-bulk-selected',
+    async (page, at) => {
+      await page.goto(at('users'))
+      await page.getByRole('checkbox', { name: 'Select page' }).check()
+      await page.getByRole('region', { name: 'Bulk actions' }).waitFor()
+    },
+  ],
+  [
+    'audit-log',
+    async (page, at) => {
+      await page.goto(at('audit'))
+      await page.getByRole('table').locator('tbody td').first().waitFor()
+    },
+  ],
   [
     'access',
     async (page, at) => {
@@ -118,6 +166,18 @@ const STEPS: Step[] = [
         .getByRole('button', { name: /^Edit role/ })
         .first()
         .click(),
+  ],
+  [
+    'access-members',
+    async (page, at) => {
+      await page.goto(at('access'))
+      await page.getByRole('button', { name: 'Members of role ADMIN' }).click()
+      await page
+        .getByRole('dialog', { name: 'Members of ADMIN' })
+        .getByRole('link')
+        .first()
+        .waitFor()
+    },
   ],
   ['module-not-available', (page, at) => page.goto(at('crm'))],
   [
@@ -136,12 +196,33 @@ const STEPS: Step[] = [
       await page.getByRole('menuitemradio', { name: 'Dark' }).waitFor()
     },
   ],
+  [
+    'change-password',
+    async (page) => {
+      await page.getByRole('menuitem', { name: 'Change Password' }).click()
+      await page.getByRole('dialog', { name: 'Change Password' }).waitFor()
+    },
+  ],
+  [
+    'choose-new-password',
+    async (page) => {
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Sign out' }).click()
+      await page.getByLabel('Username or Email').fill(temporary.username)
+      await page.getByLabel('Password', { exact: true }).fill(temporary.password)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor()
+    },
+  ],
 ]
 
 const THEMES = ['light', 'dark'] as const
 
 /** Ends a pass signed out, so the next theme's pass starts at Login as the first did. */
 async function signOut(page: Page) {
+  const backToLogin = page.getByRole('button', { name: 'Back to Login' })
+  if (await backToLogin.isVisible()) return backToLogin.click()
   await page.keyboard.press('Escape')
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
