@@ -95,6 +95,8 @@ test('the avatar menu works from the keyboard: Profile, Settings, Escape', async
   await avatar.click()
   await page.getByRole('menuitem', { name: 'Profile' }).click()
   await page.waitForURL(/\/users\/1$/)
+  // The details route loads on demand: the layout changes once its page is drawn.
+  await page.getByText('Profile Information').waitFor()
   // Detail pages use the secondary layout: the sidebar is icons only, with no toggle.
   await expect(page.getByRole('button', { name: /sidebar/ }).count()).resolves.toBe(0)
 })
