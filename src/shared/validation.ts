@@ -91,61 +91,48 @@ export const loginFormSchema = z.object({
 export const MISSING_RESET_TOKEN =
   'Invalid or missing reset token. Please request a new password reset.'
 
+/** A new password twice, with the Reset Password texts: every form that sets one asks so. */
+const newPasswordFields = {
+  newPassword: loginFormSchema.shape.password,
+  confirmPassword: z
+    .string({ error: 'Please confirm your password.' })
+    .min(1, { error: 'Please confirm your password.' }),
+}
+
+/** A mismatch is only worth saying once both fields hold something. */
+const passwordsMatch = <Form extends { newPassword: string; confirmPassword: string }>(
+  schema: z.ZodType<Form>,
+) =>
+  schema.refine(
+    (form) =>
+      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
+    { path: ['confirmPassword'], error: 'Passwords do not match.' },
+  )
+
 /** Reset password form; the token comes from the link, the rest from the administrator. */
-export const resetPasswordFormSchema = z
-  .object({
+export const resetPasswordFormSchema = passwordsMatch(
+  z.object({
     token: z.string().trim().min(1, {
       error: MISSING_RESET_TOKEN,
     }),
-    newPassword: loginFormSchema.shape.password,
-    confirmPassword: z
-      .string({ error: 'Please confirm your password.' })
-      .min(1, { error: 'Please confirm your password.' }),
-  })
-  // A mismatch is only worth saying once both fields hold something.
-  .refine(
-    (form) =>
-      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
-    {
-      path: ['confirmPassword'],
-      error: 'Passwords do not match.',
-    },
-  )
+    ...newPasswordFields,
+  }),
+)
 
 /** A new password twice, as the Reset Password form asks for it, with its texts. */
-export const choosePasswordFormSchema = z
-  .object({
-    newPassword: loginFormSchema.shape.password,
-    confirmPassword: resetPasswordFormSchema.shape.confirmPassword,
-  })
-  .refine(
-    (form) =>
-      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
-    {
-      path: ['confirmPassword'],
-      error: 'Passwords do not match.',
-    },
-  )
+export const choosePasswordFormSchema = passwordsMatch(z.object(newPasswordFields))
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.'
 
 /** Change Password (the signed-in administrator's own): the current one, then a new one twice. */
-export const changeOwnPasswordFormSchema = z
-  .object({
+export const changeOwnPasswordFormSchema = passwordsMatch(
+  z.object({
     currentPassword: z
       .string({ error: CURRENT_PASSWORD_REQUIRED })
       .min(1, { error: CURRENT_PASSWORD_REQUIRED }),
-    newPassword: loginFormSchema.shape.password,
-    confirmPassword: resetPasswordFormSchema.shape.confirmPassword,
-  })
-  .refine(
-    (form) =>
-      !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
-    {
-      path: ['confirmPassword'],
-      error: 'Passwords do not match.',
-    },
-  )
+    ...newPasswordFields,
+  }),
+)
 
 /**
  * PUT /auth/change-password: a new password with either the single-use token of a reset email
