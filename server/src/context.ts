@@ -1,3 +1,4 @@
+import type { SigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
 import type { Database } from './db/database'
@@ -7,7 +8,7 @@ import type { MailSender } from './mail/sender'
 export interface ServerContext {
   config: ServerConfig
   db: Database
-  signingKey: Uint8Array
+  signingKey: SigningKey
   /** Delivers the mail outbox after each commit and on a timer for retries. */
   mail: MailSender
   securityAudit: SecurityAudit

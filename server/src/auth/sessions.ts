@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
-import { roleHolderIds } from '../db/admins'
+import { holdsRole } from '../db/admins'
 import type { Queryable } from '../db/database'
-import { hashToken, newSecret } from './tokens'
+import { hashToken, newSecret, type SigningKey } from './tokens'
 
 /** How long the token replaced by a rotation still works, for a refresh whose answer was lost. */
 export const ROTATION_GRACE_SECONDS = 10
@@ -22,7 +22,7 @@ export function sessionIdOf(refreshToken: string): string | undefined {
  * The token that replaces `presented`: derived from it with the server's key, so that every
  * refresh presenting the same token within the grace is given the same successor.
  */
-function successorOf(key: Uint8Array, sessionId: string, presented: string) {
+function successorOf(key: SigningKey, sessionId: string, presented: string) {
   return `${sessionId}.${createHmac('sha256', key).update(presented).digest('base64url')}`
 }
 
@@ -91,7 +91,7 @@ export type Rotation =
  */
 export async function rotateRefreshToken(
   tx: Queryable,
-  key: Uint8Array,
+  key: SigningKey,
   presented: string,
   lifetime: SessionLifetime,
   client: SessionClient,
@@ -237,10 +237,11 @@ export async function findLiveSession(
          AND last_used_at < now() - make_interval(secs => $4)
      )
      SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
-       ($3::text IS NOT NULL AND u.id IN (${roleHolderIds('$3')})) AS "isAdmin"
+       ($3::text IS NOT NULL AND ${holdsRole('u.id', '$3')}) AS "isAdmin"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [sessionId, userId, adminRoleName, LAST_USED_PRECISION_SECONDS],
+    { prepare: true },
   )
   return row
 }

@@ -1,11 +1,16 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Queryable } from '../db/database'
 
 const ISSUER = 'admin-console'
 
-/** The access-token signing key, made once and kept in the database for every instance. */
-export async function loadSigningKey(db: Queryable): Promise<Uint8Array> {
+export type SigningKey = KeyObject
+
+/**
+ * The access-token signing key, made once and kept in the database for every instance. A key
+ * object, which jose imports once: raw bytes would be imported on every request.
+ */
+export async function loadSigningKey(db: Queryable): Promise<SigningKey> {
   await db.query(
     `INSERT INTO server_secrets (name, value) VALUES ('jwt_signing_key', $1) ON CONFLICT (name) DO NOTHING`,
     [randomBytes(32).toString('base64')],
@@ -14,7 +19,7 @@ export async function loadSigningKey(db: Queryable): Promise<Uint8Array> {
     `SELECT value FROM server_secrets WHERE name = 'jwt_signing_key'`,
   )
   if (!row) throw new Error('signing key missing')
-  return new Uint8Array(Buffer.from(row.value, 'base64'))
+  return createSecretKey(Buffer.from(row.value, 'base64'))
 }
 
 export interface AccessClaims {
@@ -23,7 +28,7 @@ export interface AccessClaims {
 }
 
 export function signAccessToken(
-  key: Uint8Array,
+  key: SigningKey,
   claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<string> {
@@ -39,7 +44,7 @@ export function signAccessToken(
 
 /** The claims of a valid, unexpired token; undefined for anything else. */
 export async function verifyAccessToken(
-  key: Uint8Array,
+  key: SigningKey,
   token: string,
 ): Promise<AccessClaims | undefined> {
   try {

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database'
+import type { Database, Queryable, QueryOptions } from './database'
 
 /** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
 export function openPostgres(connectionString: string): Database {
@@ -7,9 +7,20 @@ export function openPostgres(connectionString: string): Database {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
 
+  // Each connection prepares a named statement the first time it runs it.
+  const statementNames = new Map<string, string>()
+  const nameOf = (text: string) => {
+    let name = statementNames.get(text)
+    if (!name) statementNames.set(text, (name = `prepared_${statementNames.size + 1}`))
+    return name
+  }
+
   const over = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends object>(text: string, params?: readonly unknown[]) {
-      const result = await client.query<T>(text, params as unknown[] | undefined)
+    async query<T extends object>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      const values = params as unknown[] | undefined
+      const result = await client.query<T>(
+        options?.prepare ? { name: nameOf(text), text, values } : { text, values },
+      )
       return result.rows
     },
     async exec(script: string) {

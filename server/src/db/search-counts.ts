@@ -27,6 +27,8 @@ export async function keptCount(
   if (!counts) countsByDatabase.set(db, (counts = new Map()))
   const [current] = await db.query<{ version: string }>(
     `SELECT ${versionSql} AS version FROM user_total`,
+    [],
+    { prepare: true },
   )
   const known = counts.get(key)
   if (known && known.version === current?.version) return known.total

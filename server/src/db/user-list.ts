@@ -324,6 +324,7 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
       query.status === undefined ? null : query.status === 'active',
       query.locked === undefined ? null : query.locked === 'true',
     ],
+    { prepare: true },
   )
   // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
   const walkable = row?.matching ?? 0
