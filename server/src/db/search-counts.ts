@@ -10,35 +10,40 @@ interface Count {
 
 const countsByDatabase = new WeakMap<object, Map<string, Count>>()
 
+function countsOf(db: Queryable): Map<string, Count> {
+  let counts = countsByDatabase.get(db)
+  if (!counts) countsByDatabase.set(db, (counts = new Map()))
+  return counts
+}
+
 /**
- * The exact number of rows of `from` (users WHERE a search and filters, or members). A count is reused while
- * the counters it depends on (`versionSql` over user_total: search_version of migration 003,
- * filter_version of migration 005) have not moved, so paging through a search that matches most
- * of a million users counts them once, not on every page.
+ * A count kept for `key`, if it was made at `version`: the counters it depends on (search_version
+ * of migration 003, filter_version of migration 005) have not moved since, so paging through a
+ * search that matches most of a million users counts them once, not on every page.
  */
-export async function keptCount(
+export function keptCount(db: Queryable, key: string, version: string): number | undefined {
+  const known = countsOf(db).get(key)
+  return known && known.version === version ? known.total : undefined
+}
+
+/**
+ * The exact number of rows of `from` (users WHERE a search and filters, or members), kept for
+ * `key` at the version `versionSql` reads over user_total, in the statement that counts.
+ */
+export async function countAndKeep(
   db: Queryable,
   key: string,
   versionSql: string,
   from: string,
   params: unknown[],
 ): Promise<number> {
-  let counts = countsByDatabase.get(db)
-  if (!counts) countsByDatabase.set(db, (counts = new Map()))
-  const [current] = await db.query<{ version: string }>(
-    `SELECT ${versionSql} AS version FROM user_total`,
-    [],
-    { prepare: true },
-  )
-  const known = counts.get(key)
-  if (known && known.version === current?.version) return known.total
-  // The version is read in the statement that counts, so the two agree.
   const [row] = await db.query<{ version: string; total: number }>(
     `SELECT (SELECT ${versionSql} FROM user_total) AS version, count(*)::int AS total
      FROM ${from}`,
     params,
   )
   const fresh = { version: row?.version ?? '', total: row?.total ?? 0 }
+  const counts = countsOf(db)
   counts.delete(key)
   counts.set(key, fresh)
   if (counts.size > KEPT) counts.delete(counts.keys().next().value!)

@@ -6,7 +6,7 @@ import type {
   UserSortField,
 } from '../../../src/shared/contract'
 import type { Queryable } from './database'
-import { keptCount } from './search-counts'
+import { countAndKeep, keptCount } from './search-counts'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
   filterConditions,
@@ -117,7 +117,8 @@ interface Read {
 const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, phone_number,
   last_login, created_date, updated_date`
 
-type ListedRow = UserRow & { sort_key: SortKey }
+/** A row of a page; `total` when the list's total is read with the page. */
+type ListedRow = UserRow & { sort_key: SortKey; total?: number }
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
@@ -133,6 +134,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const list = listFingerprint(query)
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
 
+  const selective = isSelective(query)
   const readOnce = ({ direction, offset, limit, boundary, plan }: Read) => {
     const params: unknown[] = []
     const order = orderBy(sort, direction)
@@ -188,8 +190,9 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam}`
     }
     // The ids of the page come from an index alone; only those rows are then read.
+    const total = selective ? '' : `, ${statusTotal(query, params)} AS total`
     return db.query<ListedRow>(
-      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key FROM users
+      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key${total} FROM users
        WHERE id IN (${ids}) ORDER BY ${order}`,
       params,
     )
@@ -202,14 +205,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       : rows
   }
 
-  const counted = countUsers(db, query)
   // A search or a role or group can match many users or few: the plan depends on how many, so
-  // their count comes first. Other lists always walk the sort's index (or its inactive/locked part).
-  const selective =
-    Boolean(query.search) || query.roleId !== undefined || query.groupId !== undefined
-  const [total, walkable] = selective ? await counted : [0, 0]
+  // their count comes first. Other lists always walk the sort's index (or its inactive/locked
+  // part), and read their trigger-kept total in the statement that reads the page.
+  const counted = selective ? await countUsers(db, query) : undefined
   const plan = (rowsNeeded: number): Plan =>
-    selective ? planOf(total, walkable, rowsNeeded) : { kind: 'walk' }
+    counted ? planOf(counted[0], counted[1], rowsNeeded) : { kind: 'walk' }
+  const totalOf = async (rows: ListedRow[]) =>
+    counted?.[0] ?? rows[0]?.total ?? (await countUsers(db, query))[0]
 
   const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
   const link = (travel: 'next' | 'prev', row: ListedRow | undefined, page: number) =>
@@ -218,14 +221,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   if (cursor) {
     const forward = cursor.travel === 'next'
     const direction = forward ? query.direction : reverse(query.direction)
-    const read = readPage({
+    const found = await readPage({
       direction,
       offset: 0,
       limit: query.size + 1,
       boundary: cursor,
       plan: plan(query.size + 1),
     })
-    const [found, [count]] = await Promise.all([read, counted])
+    const count = await totalOf(found)
     const more = found.length > query.size
     let rows = found.slice(0, query.size)
     let number = cursor.page
@@ -258,17 +261,15 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   let rows: ListedRow[]
   let count: number
   if (offset < DEEP_OFFSET) {
-    ;[rows, [count]] = await Promise.all([
-      readPage({
-        direction: query.direction,
-        offset,
-        limit: query.size,
-        plan: plan(offset + query.size),
-      }),
-      counted,
-    ])
+    rows = await readPage({
+      direction: query.direction,
+      offset,
+      limit: query.size,
+      plan: plan(offset + query.size),
+    })
+    count = await totalOf(rows)
   } else {
-    ;[count] = await counted
+    count = counted?.[0] ?? (await countUsers(db, query))[0]
     const limit = Math.max(0, Math.min(query.size, count - offset))
     if (limit === 0) rows = []
     else if (offset <= count / 2) {
@@ -311,33 +312,46 @@ function pageOf(
   }
 }
 
+const isSelective = (query: UserListParams) =>
+  Boolean(query.search) || query.roleId !== undefined || query.groupId !== undefined
+
+/** The trigger-kept number of users of the list's status and lock (migration 005), as SQL. */
+function statusTotal(query: UserListParams, params: unknown[]): string {
+  params.push(query.status === undefined ? null : query.status === 'active')
+  const active = `$${params.length}::boolean`
+  params.push(query.locked === undefined ? null : query.locked === 'true')
+  const locked = `$${params.length}::boolean`
+  return `(SELECT coalesce(sum(total), 0)::int FROM user_status_total
+    WHERE (${active} IS NULL OR is_active = ${active}) AND (${locked} IS NULL OR is_locked = ${locked}))`
+}
+
 /**
  * The exact number of users the list's search and filters match, and of the users its status
- * and lock select (those a walk of the sort's index goes through). Without a search or a role or
- * group, both come from the trigger-kept counts of migration 005.
+ * and lock select (those a walk of the sort's index goes through). The second, and the first
+ * without a search or a role or group, come from the trigger-kept counts of migration 005; the
+ * versions a kept count of a search or filter depends on are read in the same statement.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
-  const [row] = await db.query<{ matching: number }>(
-    `SELECT coalesce(sum(total), 0)::int AS matching FROM user_status_total
-     WHERE ($1::boolean IS NULL OR is_active = $1) AND ($2::boolean IS NULL OR is_locked = $2)`,
-    [
-      query.status === undefined ? null : query.status === 'active',
-      query.locked === undefined ? null : query.locked === 'true',
-    ],
+  const statusParams: unknown[] = []
+  const walkableSql = statusTotal(query, statusParams)
+  if (!isSelective(query)) {
+    const [row] = await db.query<{ walkable: number }>(
+      `SELECT ${walkableSql} AS walkable`,
+      statusParams,
+      { prepare: true },
+    )
+    return [row?.walkable ?? 0, row?.walkable ?? 0]
+  }
+  const version = hasFilter(query)
+    ? `search_version::text || '.' || filter_version::text`
+    : 'search_version::text'
+  const [row] = await db.query<{ walkable: number; version: string }>(
+    `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version`,
+    statusParams,
     { prepare: true },
   )
   // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
-  const walkable = row?.matching ?? 0
-  if (!query.search && query.roleId === undefined && query.groupId === undefined) {
-    return [walkable, walkable]
-  }
-  const params: unknown[] = []
-  // Members only: counted from the members' index, without reading users.
-  const members =
-    query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
-  const counted = members
-    ? `(${members}) members`
-    : `users WHERE ${[...searchCondition(query.search, params), ...filterConditions(query, params)].join(' AND ')}`
+  const walkable = row?.walkable ?? 0
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
@@ -345,8 +359,14 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
     query.roleId ?? '',
     query.groupId ?? '',
   ])
-  const version = hasFilter(query)
-    ? `search_version::text || '.' || filter_version::text`
-    : 'search_version::text'
-  return [await keptCount(db, key, version, counted, params), walkable]
+  const kept = keptCount(db, key, row?.version ?? '')
+  if (kept !== undefined) return [kept, walkable]
+  const params: unknown[] = []
+  // Members only: counted from the members' index, without reading users.
+  const members =
+    query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
+  const counted = members
+    ? `(${members}) members`
+    : `users WHERE ${[...searchCondition(query.search, params), ...filterConditions(query, params)].join(' AND ')}`
+  return [await countAndKeep(db, key, version, counted, params), walkable]
 }
