@@ -16,7 +16,11 @@ export function openPostgres(connectionString: string): Database {
   }
 
   const over = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends object>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+    async query<T extends object>(
+      text: string,
+      params?: readonly unknown[],
+      options?: QueryOptions,
+    ) {
       const values = params as unknown[] | undefined
       const result = await client.query<T>(
         options?.prepare ? { name: nameOf(text), text, values } : { text, values },

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 import { countAndKeep, keptCount } from './search-counts'
+import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
   filterConditions,
@@ -111,6 +112,8 @@ interface Read {
   limit: number
   boundary?: Boundary
   plan: Plan
+  /** Also answer `ORDER_VERSION`, read with the page: an anchored read checks it. */
+  withOrderVersion?: boolean
 }
 
 /** The columns a walk or a collection of matches reads: what sorting and filtering need. */
@@ -118,14 +121,15 @@ const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, ph
   last_login, created_date, updated_date`
 
 /** A row of a page; `total` when the list's total is read with the page. */
-type ListedRow = UserRow & { sort_key: SortKey; total?: number }
+type ListedRow = UserRow & { sort_key: SortKey; total?: number; order_version?: string }
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
 
 /**
- * One page of users for `query`: by number (`page=`, a page in the far half read backwards from
- * the end so the last page costs what the first does) or after a cursor, with the exact total
+ * One page of users for `query`: by number (`page=`; a deep page read on from the nearest anchor
+ * of its order, or, until those exist, a page in the far half read backwards from the end so the
+ * last page costs what the first does) or after a cursor, with the exact total
  * and the cursors of the pages around it. Unfiltered and status/lock-only totals come from
  * trigger-kept counts, the others from the last count while still exact.
  */
@@ -135,7 +139,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
 
   const selective = isSelective(query)
-  const readOnce = ({ direction, offset, limit, boundary, plan }: Read) => {
+  const readOnce = ({ direction, offset, limit, boundary, plan, withOrderVersion }: Read) => {
     const params: unknown[] = []
     const order = orderBy(sort, direction)
     const status = statusConditions(query)
@@ -158,15 +162,15 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
            WHERE ${[...status, ...selecting].join(' AND ')}) `
         : ''
     const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
-    const select = (range: string | undefined, columns: string) => {
+    const select = (range: string | undefined, columns: string, rowLimit = limitParam) => {
       if (plan.kind === 'collect') {
         const where = range ? `WHERE ${range}` : ''
-        return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${limitParam}`
+        return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${rowLimit}`
       }
       const inner = [...status, ...(range ? [range] : [])]
       const innerWhere = inner.length > 0 ? `WHERE ${inner.join(' AND ')}` : ''
       if (plan.kind === 'walk') {
-        return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${limitParam}`
+        return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${rowLimit}`
       }
       // A bounded stretch of the sort's index, named users so that the probes still apply. Its
       // key is a column so that its order is known to hold: filtering stops once the page is full.
@@ -175,24 +179,28 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         ORDER BY ${order} LIMIT $${params.length}) AS users`
       const walkedOrder = sort.key === 'id' ? order : order.replace(sort.key, 'sort_value')
       return `SELECT ${columns} FROM ${walked} WHERE ${selecting.join(' AND ')}
-        ORDER BY ${walkedOrder} LIMIT ${limitParam}`
+        ORDER BY ${walkedOrder} LIMIT ${rowLimit}`
     }
     let ids: string
-    if (!boundary) {
-      const first = select(undefined, 'id')
+    if (ranges.length === 1) {
+      const first = select(ranges[0], 'id')
       params.push(offset)
       ids = `${first} OFFSET $${params.length}`
-    } else if (ranges.length === 1) {
-      ids = select(ranges[0], 'id')
     } else {
+      // Each range reaches as far as the page could, then the page is cut from them together.
+      params.push(offset + limit)
+      const reach = `$${params.length}`
       const dir = direction === 'desc' ? 'DESC' : 'ASC'
-      ids = `SELECT id FROM (${ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`)})`).join(' UNION ALL ')}) page
-        ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam}`
+      const parts = ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`, reach)})`)
+      params.push(offset)
+      ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
+        ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`
     }
     // The ids of the page come from an index alone; only those rows are then read.
     const total = selective ? '' : `, ${statusTotal(query, params)} AS total`
+    const version = withOrderVersion ? `, ${ORDER_VERSION} AS order_version` : ''
     return db.query<ListedRow>(
-      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key${total} FROM users
+      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
        WHERE id IN (${ids}) ORDER BY ${order}`,
       params,
     )
@@ -213,6 +221,41 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     counted ? planOf(counted[0], counted[1], rowsNeeded) : { kind: 'walk' }
   const totalOf = async (rows: ListedRow[]) =>
     counted?.[0] ?? rows[0]?.total ?? (await countUsers(db, query))[0]
+
+  /**
+   * `limit` rows from `from` of the list's ascending order, read on from the nearest anchor rather
+   * than counted off from the start; undefined, and anchors built for the next time, when there
+   * are none that still hold.
+   */
+  const readAnchored = async (from: number, limit: number) => {
+    const shape = anchorShape(query)
+    const start = anchorBefore(db, shape, from)
+    if (start) {
+      const rows = await readPage({
+        direction: 'asc',
+        offset: start.skip,
+        limit,
+        boundary: start.anchor,
+        plan: { kind: 'walk' },
+        withOrderVersion: true,
+      })
+      if (rows.length === limit && rows[0]?.order_version === start.version) return rows
+    }
+    const status = statusConditions(query)
+    const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
+    const order = orderBy(sort, 'asc')
+    buildAnchors(
+      db,
+      shape,
+      `SELECT ${ORDER_VERSION} AS version, id, ${sort.cursorKey} AS sort_key FROM users
+       WHERE id IN (SELECT id FROM (
+         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
+       ) numbered WHERE position % $1 = 0)
+       ORDER BY ${order}`,
+      [ANCHOR_STEP],
+    )
+    return undefined
+  }
 
   const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
   const link = (travel: 'next' | 'prev', row: ListedRow | undefined, page: number) =>
@@ -271,7 +314,10 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   } else {
     count = counted?.[0] ?? (await countUsers(db, query))[0]
     const limit = Math.max(0, Math.min(query.size, count - offset))
+    const ascending = query.direction === 'asc' ? offset : count - offset - limit
+    const anchored = limit > 0 && !selective ? await readAnchored(ascending, limit) : undefined
     if (limit === 0) rows = []
+    else if (anchored) rows = query.direction === 'asc' ? anchored : anchored.reverse()
     else if (offset <= count / 2) {
       rows = await readPage({
         direction: query.direction,

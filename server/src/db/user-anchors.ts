@@ -1,0 +1,84 @@
+import type { UserListParams } from '../../../src/shared/contract'
+import type { Queryable } from './database'
+import type { SortKey } from './user-cursor'
+
+/** One anchor every this many rows of a list's ascending order. */
+export const ANCHOR_STEP = 1_000
+
+/** The counter of migration 008, as SQL: anchors hold while it has not moved. */
+export const ORDER_VERSION = '(SELECT order_version::text FROM user_total)'
+
+export interface Anchor {
+  key: SortKey
+  id: number
+}
+
+/** The lists that share anchors: one order, over the users of one status and lock. */
+export const anchorShape = (query: Pick<UserListParams, 'sort' | 'status' | 'locked'>) =>
+  JSON.stringify([query.sort, query.status ?? '', query.locked ?? ''])
+
+interface Anchors {
+  version: string
+  /** `rows[i]` is the row at position `(i + 1) * ANCHOR_STEP - 1` of the ascending order. */
+  rows: Anchor[]
+}
+
+interface AnchorState {
+  built: Map<string, Anchors>
+  /** One build at a time per database: each reads a whole index. */
+  building?: Promise<void>
+}
+
+const states = new WeakMap<object, AnchorState>()
+
+function stateOf(db: Queryable): AnchorState {
+  let state = states.get(db)
+  if (!state) states.set(db, (state = { built: new Map() }))
+  return state
+}
+
+/** Where a read from `offset` of the ascending order of `shape` can start, if anchors exist. */
+export function anchorBefore(
+  db: Queryable,
+  shape: string,
+  offset: number,
+): { anchor: Anchor; skip: number; version: string } | undefined {
+  const anchors = stateOf(db).built.get(shape)
+  const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors?.rows.length ?? 0) - 1
+  if (!anchors || index < 0) return undefined
+  return {
+    anchor: anchors.rows[index]!,
+    skip: offset - (index + 1) * ANCHOR_STEP,
+    version: anchors.version,
+  }
+}
+
+/**
+ * Builds the anchors of `shape` in the background from `sql`, a statement answering `version`
+ * (`ORDER_VERSION`), `id` and `sort_key` of every anchor row in ascending order; stale ones are
+ * dropped first. A failed build leaves none: the list reads by offset meanwhile.
+ */
+export function buildAnchors(db: Queryable, shape: string, sql: string, params: unknown[]): void {
+  const state = stateOf(db)
+  state.built.delete(shape)
+  if (state.building) return
+  state.building = db
+    .query<{ version: string; id: number; sort_key: SortKey }>(sql, params)
+    .then((rows) => {
+      if (rows.length > 0) {
+        state.built.set(shape, {
+          version: rows[0]!.version,
+          rows: rows.map((row) => ({ key: row.sort_key, id: row.id })),
+        })
+      }
+    })
+    .catch(() => {})
+    .finally(() => {
+      state.building = undefined
+    })
+}
+
+/** Resolves when no build is under way (for tests). */
+export async function anchorBuilds(db: Queryable): Promise<void> {
+  await stateOf(db).building
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { userPageSchema, type UserSortField } from '../../src/shared/contract'
+import type { Database } from '../../server/src/db/database'
+import { anchorBefore, anchorBuilds, anchorShape } from '../../server/src/db/user-anchors'
+import { userFilterSql } from '../../server/src/db/user-filter'
+import { seedBulk } from '../../server/src/seed/bulk'
+import { startServer, type TestServer } from './support/server'
+
+/** Pages this deep (offset 10,000 and more) are read from the nearest anchor once it exists. */
+const SIZE = 100
+const DEEP_PAGES = [100, 107, 121]
+
+let server: TestServer
+let token: string
+let db: Database
+
+const ORDER: Record<UserSortField, string> = {
+  id: 'id',
+  username: 'lower(username)',
+  email: 'lower(email)',
+  phoneNumber: 'phone_number',
+  isActive: 'is_active',
+  isLocked: 'is_locked',
+  lastLogin: 'last_login',
+  createdDate: 'created_date',
+  updatedDate: 'updated_date',
+}
+
+const LISTS: { sort: UserSortField; direction: 'asc' | 'desc'; filter: string }[] = [
+  { sort: 'email', direction: 'asc', filter: '' },
+  { sort: 'username', direction: 'desc', filter: '' },
+  { sort: 'lastLogin', direction: 'asc', filter: '' },
+  { sort: 'lastLogin', direction: 'desc', filter: '' },
+  { sort: 'isLocked', direction: 'desc', filter: '&status=active' },
+  { sort: 'updatedDate', direction: 'asc', filter: '&locked=false' },
+]
+
+async function apiPage(list: (typeof LISTS)[number], page: number): Promise<number[]> {
+  const query = `sort=${list.sort}&direction=${list.direction}${list.filter}&size=${SIZE}&page=${page}`
+  const reply = await server.request('GET', `/api/admin/users?${query}`, { token })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  return userPageSchema.parse(reply.body).content.map((user) => user.id)
+}
+
+/** The same page as plain SQL reads it, counting off every row before it. */
+async function sqlPage(list: (typeof LISTS)[number], page: number): Promise<number[]> {
+  const params: unknown[] = []
+  const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+  const where = userFilterSql(filter, params)
+  const dir = list.direction.toUpperCase()
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE ${where} ORDER BY ${ORDER[list.sort]} ${dir}, id ${dir}
+     LIMIT ${SIZE} OFFSET ${page * SIZE}`,
+    params,
+  )
+  return rows.map((row) => row.id)
+}
+
+async function expectEveryDeepPageExact() {
+  for (const list of LISTS) {
+    for (const page of DEEP_PAGES) {
+      expect(await apiPage(list, page), `${JSON.stringify(list)} page ${page}`).toEqual(
+        await sqlPage(list, page),
+      )
+    }
+  }
+  await anchorBuilds(db)
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  token = await server.token()
+  db = server.built.context.db
+  await seedBulk(db, 13_000, () => undefined)
+  // Some users without a last login, so that its order has NULLs to step over.
+  await db.query('UPDATE users SET last_login = NULL WHERE id % 7 = 0')
+}, 180_000)
+
+afterAll(async () => {
+  await server.close()
+})
+
+test('deep pages are exact before their anchors exist, and from them once they do', async () => {
+  // One list at a time: a build runs alone, so each first read starts its list's anchors.
+  for (const list of LISTS) {
+    await apiPage(list, DEEP_PAGES[0]!)
+    await anchorBuilds(db)
+    const query = {
+      sort: list.sort,
+      ...Object.fromEntries(new URLSearchParams(list.filter.slice(1))),
+    }
+    expect(anchorBefore(db, anchorShape(query), 12_345), JSON.stringify(list)).toBeDefined()
+  }
+  await expectEveryDeepPageExact()
+}, 120_000)
+
+test('after a change that moves users, deep pages stay exact', async () => {
+  await expectEveryDeepPageExact()
+  // Users from the start of several orders move to their ends, one leaves the active ones.
+  await db.query(
+    `UPDATE users SET email = 'zz' || email, username = 'zz' || username, last_login = NULL,
+       updated_date = now() WHERE id IN (SELECT id FROM users ORDER BY id LIMIT 40)`,
+  )
+  await db.query('UPDATE users SET is_active = false WHERE id = (SELECT max(id) FROM users)')
+  await expectEveryDeepPageExact()
+  await expectEveryDeepPageExact()
+}, 120_000)
