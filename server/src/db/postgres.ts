@@ -3,7 +3,9 @@ import type { Database, Queryable, QueryOptions } from './database'
 
 /** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
 export function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+  // No JIT: the list's statements are short, and their row estimates (a role's members, a
+  // search's matches) can be far above what they read, which would compile them for 15-40 ms.
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' })
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {})
 

@@ -23,17 +23,23 @@ interface Anchors {
   rows: Anchor[]
 }
 
+interface AnchorBuild {
+  sql: string
+  params: unknown[]
+}
+
 interface AnchorState {
   built: Map<string, Anchors>
-  /** One build at a time per database: each reads a whole index. */
-  building?: Promise<void>
+  /** Builds asked for, run one at a time per database: each reads a whole index. */
+  waiting: Map<string, AnchorBuild>
+  running?: Promise<void>
 }
 
 const states = new WeakMap<object, AnchorState>()
 
 function stateOf(db: Queryable): AnchorState {
   let state = states.get(db)
-  if (!state) states.set(db, (state = { built: new Map() }))
+  if (!state) states.set(db, (state = { built: new Map(), waiting: new Map() }))
   return state
 }
 
@@ -61,24 +67,32 @@ export function anchorBefore(
 export function buildAnchors(db: Queryable, shape: string, sql: string, params: unknown[]): void {
   const state = stateOf(db)
   state.built.delete(shape)
-  if (state.building) return
-  state.building = db
-    .query<{ version: string; id: number; sort_key: SortKey }>(sql, params)
-    .then((rows) => {
+  state.waiting.set(shape, { sql, params })
+  if (!state.running) state.running = runBuilds(db, state)
+}
+
+async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
+  for (const [shape, build] of state.waiting) {
+    state.waiting.delete(shape)
+    try {
+      const rows = await db.query<{ version: string; id: number; sort_key: SortKey }>(
+        build.sql,
+        build.params,
+      )
       if (rows.length > 0) {
         state.built.set(shape, {
           version: rows[0]!.version,
           rows: rows.map((row) => ({ key: row.sort_key, id: row.id })),
         })
       }
-    })
-    .catch(() => {})
-    .finally(() => {
-      state.building = undefined
-    })
+    } catch {
+      // The database closed or failed: the list keeps reading by offset.
+    }
+  }
+  state.running = undefined
 }
 
-/** Resolves when no build is under way (for tests). */
+/** Resolves when no build is under way or waiting (for tests). */
 export async function anchorBuilds(db: Queryable): Promise<void> {
-  await stateOf(db).building
+  await stateOf(db).running
 }
