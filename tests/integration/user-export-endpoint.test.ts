@@ -168,3 +168,26 @@ test('described in the OpenAPI document as NDJSON of users, with an operationId'
     ]),
   )
 })
+
+test('timestamps a microsecond apart keep their order in the list and the export', async () => {
+  const db = server.built.context.db
+  // Within one millisecond, the user with the lower id gets the later time.
+  const [later, earlier] = [owls[0]!.id, owls[1]!.id]
+  await db.query(
+    `UPDATE users SET updated_date = CASE id WHEN $1 THEN '2001-02-03 04:05:06.123999+00'::timestamptz
+       ELSE '2001-02-03 04:05:06.123001+00'::timestamptz END WHERE id IN ($1, $2)`,
+    [later, earlier],
+  )
+  const expected = (
+    await db.query<{ id: number }>('SELECT id FROM users ORDER BY updated_date, id')
+  ).map((row) => row.id)
+  expect(expected.slice(0, 2)).toEqual([earlier, later])
+  expect(await listed('sort=updatedDate&direction=asc')).toEqual(expected)
+  const { users } = await exported('sort=updatedDate&direction=asc')
+  expect(users().map((user) => user.id)).toEqual(expected)
+  const batches: number[][] = []
+  const sorted = { sort: 'updatedDate', direction: 'asc' } as const
+  for await (const rows of selectedUserBatches(db, sorted, 300))
+    batches.push(rows.map((row) => row.id))
+  expect(batches.flat()).toEqual(expected)
+})

@@ -20,6 +20,16 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * The rows of one statement a batch of `batchRows` at a time, through a cursor on a connection
+   * of its own: one snapshot, one plan, nothing held in memory but a batch. Absent where the
+   * store has a single connection to share (PGlite), which a long export must not hold.
+   */
+  streamRows?<T extends object>(
+    text: string,
+    params: readonly unknown[],
+    batchRows: number,
+  ): AsyncGenerator<T[]>
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>

@@ -37,6 +37,36 @@ export function openPostgres(connectionString: string): Database {
   return {
     kind: 'postgres',
     ...over(pool),
+    async *streamRows<T extends object>(
+      text: string,
+      params: readonly unknown[],
+      batchRows: number,
+    ): AsyncGenerator<T[]> {
+      const client = await pool.connect()
+      const fetch = () => client.query<T>(`FETCH ${Math.trunc(batchRows)} FROM stream`)
+      let pending: Promise<pg.QueryResult<T>> | undefined
+      try {
+        await client.query('BEGIN READ ONLY')
+        // Every row will be read: plan for all of them, not for the first tenth as for a cursor.
+        await client.query('SET LOCAL cursor_tuple_fraction = 1')
+        await client.query(`DECLARE stream NO SCROLL CURSOR FOR ${text}`, params as unknown[])
+        pending = fetch()
+        for (;;) {
+          const { rows } = await pending
+          pending = undefined
+          if (rows.length === 0) break
+          // The next batch is read while the caller sends this one.
+          if (rows.length === batchRows) pending = fetch()
+          yield rows
+          if (!pending) break
+        }
+      } finally {
+        // A caller that stops early (the client went away) leaves a fetch under way.
+        await pending?.catch(() => undefined)
+        await client.query('ROLLBACK').catch(() => undefined)
+        client.release()
+      }
+    },
     async transaction(work) {
       const client = await pool.connect()
       try {

@@ -17,7 +17,7 @@ import {
   searchCondition,
   statusConditions,
 } from './user-filter'
-import { toUser, USER_COLUMNS, type UserRow } from './users'
+import { toUser, USER_COLUMNS_AS_TEXT, type UserTextRow } from './users'
 
 interface SortSpec {
   /** The expression ordered by; each matches an index of the schema, ending in the id. */
@@ -48,6 +48,14 @@ export const SORTS: Record<UserSortField, SortSpec> = {
   createdDate: { key: 'created_date', cursorKey: utc('created_date'), type: 'timestamptz' },
   updatedDate: { key: 'updated_date', cursorKey: utc('updated_date'), type: 'timestamptz' },
 }
+
+/**
+ * The sort's key as the table holds it, for a statement that also outputs the users' columns:
+ * a bare name in ORDER BY means the output column, and the output's timestamps are text to the
+ * millisecond (`USER_COLUMNS_AS_TEXT`), which would order rows a microsecond apart as equal.
+ */
+export const tableKey = (sort: SortSpec) =>
+  sort.type === 'timestamptz' ? `users.${sort.key}` : sort.key
 
 const reverse = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc')
 
@@ -121,7 +129,7 @@ const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, ph
   last_login, created_date, updated_date`
 
 /** A row of a page; `total` when the list's total is read with the page. */
-type ListedRow = UserRow & { sort_key: SortKey; total?: number; order_version?: string }
+type ListedRow = UserTextRow & { sort_key: SortKey; total?: number; order_version?: string }
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
@@ -199,9 +207,10 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     // The ids of the page come from an index alone; only those rows are then read.
     const total = selective ? '' : `, ${statusTotal(query, params)} AS total`
     const version = withOrderVersion ? `, ${ORDER_VERSION} AS order_version` : ''
+    const rowOrder = orderBy({ ...sort, key: tableKey(sort) }, direction)
     return db.query<ListedRow>(
-      `${cte}SELECT ${USER_COLUMNS}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
-       WHERE id IN (${ids}) ORDER BY ${order}`,
+      `${cte}SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
+       WHERE id IN (${ids}) ORDER BY ${rowOrder}`,
       params,
     )
   }

@@ -1,8 +1,8 @@
 import type { UserExportParams } from '../../../src/shared/contract'
-import type { Queryable } from './database'
+import type { Database, Queryable } from './database'
 import { filterConditions, searchCondition } from './user-filter'
-import { listUsers, SORTS } from './user-list'
-import { USER_COLUMNS, type UserRow } from './users'
+import { listUsers, SORTS, tableKey } from './user-list'
+import { USER_COLUMNS_AS_TEXT, type UserTextRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
 export const EXPORT_BATCH_ROWS = 1_000
@@ -35,20 +35,38 @@ function stretches(params: UserExportParams): Stretch[] {
   return params.direction === 'asc' ? [dated, never] : [never, dated]
 }
 
-type KeyedRow = UserRow & { sort_key: string | null }
+type KeyedRow = UserTextRow & { sort_key: string | null }
 
 /**
- * Every user the export's search and filters select, in its sort, a batch at a time. Each batch
- * starts after the last row of the one before (keyset on the sort's index), so the millionth
- * row costs what the first one does; the next batch is read while the caller sends this one.
+ * Every user the export's search and filters select, in its sort, a batch at a time: through a
+ * cursor where the database has one to spare (PostgreSQL), otherwise each batch starting after
+ * the last row of the one before (keyset on the sort's index), so the millionth row costs what
+ * the first one does. Either way the next batch is read while the caller sends this one.
  */
 export async function* selectedUserBatches(
-  db: Queryable,
+  db: Queryable & Pick<Database, 'streamRows'>,
   params: UserExportParams,
   batchRows: number,
-): AsyncGenerator<UserRow[]> {
-  const { key, type } = SORTS[params.sort]
+): AsyncGenerator<UserTextRow[]> {
+  const sort = SORTS[params.sort]
+  const { key, type } = sort
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
+  if (db.streamRows) {
+    // One statement through a cursor: one snapshot, and one plan for the whole selection.
+    const values: unknown[] = []
+    const conditions = [
+      ...searchCondition(params.search, values),
+      ...filterConditions(params, values),
+    ]
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
+    yield* db.streamRows<UserTextRow>(
+      `SELECT ${USER_COLUMNS_AS_TEXT} FROM users ${where}
+       ORDER BY ${tableKey(sort)} ${dir}, id ${dir}`,
+      values,
+      batchRows,
+    )
+    return
+  }
   const after = params.direction === 'desc' ? '<' : '>'
   const read = (stretch: Stretch, last?: KeyedRow) => {
     const values: unknown[] = []
@@ -62,9 +80,9 @@ export async function* selectedUserBatches(
       conditions.push(`(${key}, id) ${after} (${param(last.sort_key)}::${type}, ${param(last.id)})`)
     } else if (last) conditions.push(`id ${after} ${param(last.id)}`)
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
-    const order = stretch.keyed ? `${key} ${dir}, id ${dir}` : `id ${dir}`
+    const order = stretch.keyed ? `${tableKey(sort)} ${dir}, id ${dir}` : `id ${dir}`
     const pending = db.query<KeyedRow>(
-      `SELECT ${USER_COLUMNS}, (${key})::text AS sort_key FROM users ${where}
+      `SELECT ${USER_COLUMNS_AS_TEXT}, (${key})::text AS sort_key FROM users ${where}
        ORDER BY ${order} LIMIT ${param(batchRows)}`,
       values,
     )
