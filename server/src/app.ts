@@ -54,6 +54,9 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     const bootstrap = await bootstrapAdmin(db, config.admin)
     const app = Fastify({
       bodyLimit: BODY_LIMIT_BYTES,
+      // Closing ends every connection: a streamed export whose client went away a moment before
+      // must not hold the stop up while its socket winds down.
+      forceCloseConnections: true,
       logger: {
         level: config.logLevel,
         // Tokens and passwords never reach the log.

@@ -1,4 +1,5 @@
 import type { UserFilter } from '../../../src/shared/contract'
+import type { Queryable } from './database'
 import { escapeLike } from './users'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
@@ -13,17 +14,43 @@ export function searchCondition(search: string | undefined, params: unknown[]): 
   return [`search_text LIKE '%' || lower($${params.length}) || '%'`]
 }
 
-/** Active groups granting the role `$n`, once per statement: the index of members then answers. */
-const grantingGroups = (role: string) =>
-  `ARRAY(SELECT gr.group_id FROM group_roles gr JOIN groups g ON g.id = gr.group_id AND g.active
+/**
+ * A filter whose role's granting groups were read beforehand (`roleGroupIds`): given as values,
+ * PostgreSQL estimates the role's holders from those groups' sizes. Read in the statement, they
+ * are unknown when it is planned, and a role that few hold is planned as if a quarter of all
+ * users did (a scan of every user instead of a few probes).
+ */
+export interface ResolvedFilter extends UserFilter {
+  roleGroupIds?: readonly number[]
+}
+
+/** SQL of the ids of the active groups granting the role `$n`, as an array. */
+const grantingGroups = (role: string, filter: ResolvedFilter, params: unknown[]) =>
+  filter.roleGroupIds
+    ? `$${params.push(filter.roleGroupIds)}::int[]`
+    : `ARRAY(SELECT gr.group_id FROM group_roles gr JOIN groups g ON g.id = gr.group_id AND g.active
          WHERE gr.role_id = ${role})`
 
+/** `filter` with its role's granting groups read (see `ResolvedFilter`): one small query. */
+export async function resolveRoleGroups<T extends UserFilter>(
+  db: Queryable,
+  filter: T,
+): Promise<T & ResolvedFilter> {
+  if (filter.roleId === undefined) return filter
+  const [row] = await db.query<{ ids: number[] }>(
+    `SELECT coalesce(array_agg(gr.group_id), '{}') AS ids
+     FROM group_roles gr JOIN groups g ON g.id = gr.group_id AND g.active WHERE gr.role_id = $1`,
+    [Number(filter.roleId)],
+    { prepare: true },
+  )
+  return { ...filter, roleGroupIds: row?.ids ?? [] }
+}
+
 /** Ids of the holders of the role `$n`, each once: directly, or through an active group. */
-const roleHolders = (
-  role: string,
-) => `SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = ${role}
+const roleHolders = (role: string, filter: ResolvedFilter, params: unknown[]) =>
+  `SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = ${role}
   UNION
-  SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = ANY (${grantingGroups(role)})`
+  SELECT ug.user_id FROM user_groups ug WHERE ug.group_id = ANY (${grantingGroups(role, filter, params)})`
 
 /**
  * The conditions of the list's filters, each over the columns of `users` (alone in its FROM, or
@@ -36,7 +63,11 @@ const roleHolders = (
  * subqueries that PostgreSQL never turns into a hash of every member: right when walking a
  * sort's index for a page of a role or group that many users hold.
  */
-export function filterConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
+export function filterConditions(
+  filter: ResolvedFilter,
+  params: unknown[],
+  probe = false,
+): string[] {
   return [...statusConditions(filter), ...memberConditions(filter, params, probe)]
 }
 
@@ -49,7 +80,11 @@ export function statusConditions(filter: UserFilter): string[] {
 }
 
 /** A role held and a group joined (see `filterConditions`). */
-export function memberConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
+export function memberConditions(
+  filter: ResolvedFilter,
+  params: unknown[],
+  probe = false,
+): string[] {
   const conditions: string[] = []
   if (filter.roleId !== undefined) {
     params.push(Number(filter.roleId))
@@ -59,9 +94,9 @@ export function memberConditions(filter: UserFilter, params: unknown[], probe = 
         ? `coalesce(
             (SELECT true FROM user_roles ur WHERE ur.user_id = users.id AND ur.role_id = ${role}),
             (SELECT true FROM user_groups ug WHERE ug.user_id = users.id
-             AND ug.group_id = ANY (${grantingGroups(role)}) LIMIT 1),
+             AND ug.group_id = ANY (${grantingGroups(role, filter, params)}) LIMIT 1),
             false)`
-        : `id IN (${roleHolders(role)})`,
+        : `id IN (${roleHolders(role, filter, params)})`,
     )
   }
   if (filter.groupId !== undefined) {
@@ -77,12 +112,12 @@ export function memberConditions(filter: UserFilter, params: unknown[], probe = 
 }
 
 /** The ids of the users holding the role and in the group of `filter`, each once; none without either. */
-export function memberIds(filter: UserFilter, params: unknown[]): string | undefined {
+export function memberIds(filter: ResolvedFilter, params: unknown[]): string | undefined {
   const sets: string[] = []
   if (filter.roleId !== undefined) {
     params.push(Number(filter.roleId))
     const role = `$${params.length}::int`
-    sets.push(roleHolders(role))
+    sets.push(roleHolders(role, filter, params))
   }
   if (filter.groupId !== undefined) {
     params.push(Number(filter.groupId))

@@ -14,6 +14,7 @@ import {
   hasFilter,
   memberConditions,
   memberIds,
+  resolveRoleGroups,
   searchCondition,
   statusConditions,
 } from './user-filter'
@@ -141,7 +142,8 @@ const DEEP_OFFSET = 10_000
  * and the cursors of the pages around it. Unfiltered and status/lock-only totals come from
  * trigger-kept counts, the others from the last count while still exact.
  */
-export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
+export async function listUsers(db: Queryable, asked: UserListParams): Promise<Page<User>> {
+  const query = await resolveRoleGroups(db, asked)
   const sort = SORTS[query.sort]
   const list = listFingerprint(query)
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
