@@ -3,6 +3,7 @@ import { userPageSchema, type UserSortField } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
 import { anchorBefore, anchorBuilds, anchorShape } from '../../server/src/db/user-anchors'
 import { userFilterSql } from '../../server/src/db/user-filter'
+import { SORTS } from '../../server/src/db/user-list'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { startServer, type TestServer } from './support/server'
 
@@ -13,18 +14,6 @@ const DEEP_PAGES = [100, 107, 121]
 let server: TestServer
 let token: string
 let db: Database
-
-const ORDER: Record<UserSortField, string> = {
-  id: 'id',
-  username: 'lower(username)',
-  email: 'lower(email)',
-  phoneNumber: 'phone_number',
-  isActive: 'is_active',
-  isLocked: 'is_locked',
-  lastLogin: 'last_login',
-  createdDate: 'created_date',
-  updatedDate: 'updated_date',
-}
 
 const LISTS: { sort: UserSortField; direction: 'asc' | 'desc'; filter: string }[] = [
   { sort: 'email', direction: 'asc', filter: '' },
@@ -49,7 +38,7 @@ async function sqlPage(list: (typeof LISTS)[number], page: number): Promise<numb
   const where = userFilterSql(filter, params)
   const dir = list.direction.toUpperCase()
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE ${where} ORDER BY ${ORDER[list.sort]} ${dir}, id ${dir}
+    `SELECT id FROM users WHERE ${where} ORDER BY ${SORTS[list.sort].key} ${dir}, id ${dir}
      LIMIT ${SIZE} OFFSET ${page * SIZE}`,
     params,
   )

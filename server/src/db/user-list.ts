@@ -18,7 +18,7 @@ import {
   searchCondition,
   statusConditions,
 } from './user-filter'
-import { toUser, USER_COLUMNS_AS_TEXT, type UserTextRow } from './users'
+import { toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from './users'
 
 interface SortSpec {
   /** The expression ordered by; each matches an index of the schema, ending in the id. */
@@ -30,8 +30,8 @@ interface SortSpec {
   nullable?: boolean
 }
 
-const utc = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+/** A timestamp key exact to the microsecond, as a cursor carries it. */
+const utc = (column: string) => utcText(column, 'US')
 
 export const SORTS: Record<UserSortField, SortSpec> = {
   id: { key: 'id', cursorKey: 'NULL::text', type: 'int' },

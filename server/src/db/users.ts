@@ -35,6 +35,10 @@ export type UserTextRow = Omit<
   login_blocked_until: string | null
 }
 
+/** The timestamp `sql` as ISO 8601 text in UTC, to the millisecond (`MS`) or microsecond (`US`). */
+export const utcText = (sql: string, fraction: 'MS' | 'US') =>
+  `to_char((${sql}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"')`
+
 const userColumns = (timestamp: (sql: string) => string) => `id, username, email, first_name,
   last_name, full_name, phone_number, is_active, is_locked, ${timestamp('last_login')} AS last_login,
   ${timestamp('created_date')} AS created_date, ${timestamp('updated_date')} AS updated_date, version,
@@ -49,9 +53,7 @@ export const USER_COLUMNS = userColumns((sql) => sql)
  * cut like Date's), made by the database: for lists and exports of many rows, where parsing each
  * into a Date and formatting it again costs this process more than the query does.
  */
-export const USER_COLUMNS_AS_TEXT = userColumns(
-  (sql) => `to_char((${sql}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-)
+export const USER_COLUMNS_AS_TEXT = userColumns((sql) => utcText(sql, 'MS'))
 
 const iso = (time: Date | string | null) =>
   time === null || typeof time === 'string' ? time : time.toISOString()
