@@ -51,7 +51,8 @@ describe('the console window’s main frame, through the built host', () => {
 
   test('opens a user and saves with the ETag it read (If-Match)', async () => {
     const token = await server.token()
-    const user = await server.createUser(token, { firstName: 'Before' })
+    // A surname in Greek, which the PDF tests below need Chromium to print.
+    const user = await server.createUser(token, { firstName: 'Before', lastName: 'Ζαχαρίου' })
     const opened = await call('users.get', { id: user.id })
     expect(opened).toMatchObject({ ok: true, data: { user: { id: user.id } } })
     const etag = opened.data.etag as string
@@ -99,14 +100,28 @@ describe('the console window’s main frame, through the built host', () => {
     ])
   })
 
-  test('a PDF export is printed by printToPDF in a sandboxed hidden window, then saved', async () => {
+  test('a PDF export in Helvetica is drawn by the core: no window, a real file', async () => {
+    const file = join(saves, 'latin.pdf')
+    host.double.saveAnswer = file
+    const windowsBefore = host.double.windows.length
+    const printedBefore = host.double.printed.length
+    const outcome = await exportUsers({ format: 'pdf', columns: ['username', 'email'] })
+    expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
+    expect(host.double.windows.length).toBe(windowsBefore)
+    expect(host.double.printed.length).toBe(printedBefore)
+    const pdf = await PDFDocument.load(await readFile(file))
+    expect(pdf.getTitle()).toBe('Users Report')
+    expect(pdf.getPageCount()).toBe(1)
+  })
+
+  test('a PDF export with text Helvetica lacks is printed by printToPDF in a sandboxed hidden window', async () => {
     const file = join(saves, 'users.pdf')
     host.double.saveAnswer = file
     const windowsBefore = host.double.windows.length
     const outcome = await exportUsers({
       format: 'pdf',
       sort: 'username',
-      columns: ['username', 'email'],
+      columns: ['username', 'email', 'fullName'],
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
     const printed = host.double.printed.at(-1)!
@@ -117,6 +132,7 @@ describe('the console window’s main frame, through the built host', () => {
     })
     expect(printed.html).toContain('Users Report')
     expect(printed.html).toContain(ADMIN.email)
+    expect(printed.html).toContain('After Ζαχαρίου')
     const report = host.double.windows[windowsBefore]!
     expect(report.options.show).toBe(false)
     expect(report.options.webPreferences).toMatchObject({ sandbox: true, javascript: false })
@@ -130,9 +146,7 @@ describe('the console window’s main frame, through the built host', () => {
     host.double.failPdf = true
     const windowsBefore = host.double.windows.length
     try {
-      const outcome = await exportUsers({
-        format: 'pdf',
-      })
+      const outcome = await exportUsers({ format: 'pdf', columns: ['fullName'] })
       expect(outcome).toEqual({ ok: true, data: { status: 'printed', rows: 2 } })
     } finally {
       host.double.failPdf = false

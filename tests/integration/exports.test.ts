@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,6 +53,9 @@ beforeAll(async () => {
     )
   }
   await server.request('PUT', `/api/admin/users/${created[1]!.id}/deactivate`, { token })
+  // Two whose report needs more than Helvetica: Chromium prints it.
+  for (const firstName of ['Łukasz', 'Ana'])
+    await server.createUser(token, { firstName, lastName: 'Kingfisher' })
   await seedBulk(server.built.context.db, 10_000, () => undefined)
 }, 120_000)
 
@@ -172,33 +176,59 @@ test('a save dialog closed without a choice exports nothing', async () => {
   expect(events.filter((event) => event.type === 'export-progress')).toEqual([])
 })
 
-test('when the PDF engine fails, the report goes to the print window instead', async () => {
+test('a PDF in Helvetica is drawn by the core, no PDF engine asked, under the report name with the date', async () => {
   const result = await core.handle('exports.users', request({ format: 'pdf' }))
-  expect(result).toEqual({ ok: true, data: { status: 'printed', rows: 25 } })
+  const file = join(dir, `Users_Report_${new Date().toISOString().slice(0, 10)}.pdf`)
+  expect(result).toEqual({ ok: true, data: { status: 'saved', file, rows: 25 } })
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  expect(text).toMatch(/#\s+User ID\s+Username\s+Full Name\s+Active\s+Last Login/)
+  expect(text).toMatch(/\b2\s+\d+\s+zf01\s+Say "hi" Zebrafinch\s+Inactive\s+Never/)
+  expect(text).toMatch(/\b25\s+\d+\s+zf24\s+/)
+})
+
+test('a PDF with text Helvetica lacks goes to the PDF engine, every row in it', async () => {
+  const pages: string[] = []
+  ports.renderPdf = async (html) => {
+    pages.push(html)
+    return new TextEncoder().encode('%PDF-1.7 test')
+  }
+  const result = await core.handle(
+    'exports.users',
+    request({ format: 'pdf', search: 'kingfisher' }),
+  )
+  const file = join(dir, `Users_Report_${new Date().toISOString().slice(0, 10)}.pdf`)
+  expect(result).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
+  await expect(readFile(file, 'utf8')).resolves.toBe('%PDF-1.7 test')
+  expect(pages).toHaveLength(1)
+  expect(pages[0]).toContain('Łukasz Kingfisher')
+  expect(pages[0]).toContain('Ana Kingfisher')
+})
+
+test('when the PDF engine fails, the report goes to the print window instead', async () => {
+  const result = await core.handle(
+    'exports.users',
+    request({ format: 'pdf', search: 'kingfisher' }),
+  )
+  expect(result).toEqual({ ok: true, data: { status: 'printed', rows: 2 } })
   expect(await readdir(dir)).toEqual([])
   expect(ports.printed).toHaveLength(1)
   expect(ports.printed[0]).toContain('<h1>Users Report</h1>')
-  expect(ports.printed[0]).toContain('Say &quot;hi&quot; Zebrafinch')
+  expect(ports.printed[0]).toContain('Łukasz Kingfisher')
 })
 
 test('when the print window fails too, the outcome says so and nothing is written', async () => {
   ports.printHtml = async () => {
     throw new Error('No printer window could be opened')
   }
-  const result = await core.handle('exports.users', request({ format: 'pdf' }))
+  const result = await core.handle(
+    'exports.users',
+    request({ format: 'pdf', search: 'kingfisher' }),
+  )
   expect(result).toEqual({
     ok: true,
-    data: { status: 'unprinted', rows: 25, reason: 'No printer window could be opened' },
+    data: { status: 'unprinted', rows: 2, reason: 'No printer window could be opened' },
   })
   expect(await readdir(dir)).toEqual([])
-})
-
-test('a PDF is written under the report name with the date', async () => {
-  ports.renderPdf = async () => new TextEncoder().encode('%PDF-1.7 test')
-  const result = await core.handle('exports.users', request({ format: 'pdf' }))
-  const file = join(dir, `Users_Report_${new Date().toISOString().slice(0, 10)}.pdf`)
-  expect(result).toEqual({ ok: true, data: { status: 'saved', file, rows: 25 } })
-  await expect(readFile(file, 'utf8')).resolves.toBe('%PDF-1.7 test')
 })
 
 test('a bad request is refused before anything is asked or sent', async () => {

@@ -9,6 +9,7 @@ import { openFileSink } from './file-sink'
 import { mergePdfs } from './merge-pdfs'
 import { limiter, PDF_PART_ROWS, pdfPartsAtOnce } from './pdf-parts'
 import { reportHtml, type Report } from './report-html'
+import { reportDrawable, reportPdf } from './report-pdf'
 
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
@@ -43,8 +44,9 @@ export interface ReportJob {
 
 /**
  * Writes a table's rows as CSV or a PDF report (SPEC.md section 9), after asking where. The CSV
- * is written as the rows arrive and a PDF printed in parts as its rows arrive, into a partial
- * file that becomes the chosen one only when complete, so a cancel or a failure leaves nothing.
+ * is written as the rows arrive; a PDF is drawn when they have all arrived, or, when a text needs
+ * more than Helvetica, printed by Chromium in parts as they arrive. Both go into a partial file
+ * that becomes the chosen one only when complete, so a cancel or a failure leaves nothing.
  */
 export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
   const { format, title, headers, ports, signal } = job
@@ -68,16 +70,20 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
       }
     }
     const report = { title, generatedAt, headers, rows: [] as string[][] }
-    const printer = partPrinter(report, ports, signal)
+    // Drawn directly while every text is Helvetica's; Chromium prints from the first that is not.
+    let printer = reportDrawable([[title, ...headers]])
+      ? undefined
+      : partPrinter(report, ports, signal)
     const rows = await job.eachPage(async (cells) => {
       report.rows.push(...cells)
-      printer.rowsArrived()
+      if (!printer && !reportDrawable(cells)) printer = partPrinter(report, ports, signal)
+      printer?.rowsArrived()
     })
     let pdf: Uint8Array
     try {
-      pdf = await printer.finish()
+      pdf = printer ? await printer.finish() : await reportPdf(report, signal)
     } catch (error) {
-      if (error instanceof Cancelled) throw error
+      if (error instanceof Cancelled || signal.aborted) throw error
       job.log?.error('The PDF could not be rendered; the report goes to the print window', error)
       try {
         await ports.printHtml(reportHtml(report))

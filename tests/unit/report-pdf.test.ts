@@ -1,0 +1,163 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { writeReport, type ExportPorts } from '../../src/main/core/export/report-writer'
+import type { Report } from '../../src/main/core/export/report-html'
+import { reportDrawable, reportPdf } from '../../src/main/core/export/report-pdf'
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'admin-console-report-pdf-'))
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+const HEADERS = ['User ID', 'Username', 'Full Name', 'Active']
+const rowsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => [
+    String(5000 + index),
+    `user${index}`,
+    `First${index} O'Brien (Zoë)`,
+    index % 3 ? 'Active' : 'Inactive',
+  ])
+
+/** Draws the report into a file and reads it back as pdfinfo and pdftotext see it. */
+async function drawn(report: Report) {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`)
+  await writeFile(file, await reportPdf(report, new AbortController().signal))
+  const info = spawnSync('pdfinfo', [file], { encoding: 'utf8' })
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  return {
+    file,
+    info: info.stdout,
+    warnings: info.stderr,
+    text,
+    pages: text.split('\f').slice(0, -1),
+  }
+}
+
+describe('the report drawn in Helvetica', () => {
+  test('A4 landscape, titled, the title and date once, the header on every page, every row numbered in order', async () => {
+    const rows = rowsOf(700)
+    const report = { title: 'Users Report', generatedAt: new Date(), headers: HEADERS, rows }
+    const { info, warnings, text, pages } = await drawn(report)
+    expect(warnings).toBe('')
+    expect(info).toMatch(/Title:\s+Users Report\n/)
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/)
+    expect(pages.length).toBe(Number(/Pages:\s+(\d+)/.exec(info)![1]))
+    expect(pages.length).toBeGreaterThan(10)
+    expect(text.match(/Users Report/g)).toHaveLength(1)
+    expect(pages[0]).toMatch(
+      /^Users Report\n\s*Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\n/,
+    )
+    for (const page of pages)
+      expect(page).toMatch(/^.*#\s+User ID\s+Username\s+Full Name\s+Active$/m)
+    const numbered = [...text.matchAll(/^\s*(\d+)\s+(\d+)\s+(user\d+)\s+(.+?)\s{2,}(\w+)$/gm)]
+    expect(numbered.map((match) => Number(match[1]))).toEqual(rows.map((_, index) => index + 1))
+    for (const [index, match] of numbered.entries()) expect(match.slice(2)).toEqual(rows[index])
+  })
+
+  test('a cell wider than its column wraps onto more lines, and a word too long is broken: nothing is cut', async () => {
+    const long = `${'word '.repeat(60)}${'x'.repeat(400)}`
+    const rows = [['1', 'short', long], ...rowsOf(3).map((row) => row.slice(0, 3))]
+    const { text, warnings } = await drawn({
+      title: 'Wide',
+      generatedAt: new Date(),
+      headers: HEADERS.slice(0, 3),
+      rows,
+    })
+    expect(warnings).toBe('')
+    const firstRow = text.slice(
+      text.indexOf('short'),
+      text.lastIndexOf('\n', text.indexOf('user0')),
+    )
+    expect(firstRow.split('\n').length).toBeGreaterThan(4)
+    expect(firstRow.replace(/\s/g, '')).toBe(`short${long.replace(/\s/g, '')}`)
+    expect(text).toMatch(/\b2\s+5000\s+user0\s+First0 O'Brien \(Zoë\)/)
+  })
+
+  test('a row too tall for what is left of a page starts the next one, under the header', async () => {
+    const tall = 'tall '.repeat(400)
+    const rows = [...rowsOf(30).map((row) => row.slice(0, 3)), ['9', 'tallone', tall]]
+    const { pages } = await drawn({
+      title: 'T',
+      generatedAt: new Date(),
+      headers: HEADERS.slice(0, 3),
+      rows,
+    })
+    expect(pages).toHaveLength(2)
+    expect(pages[0]).not.toContain('tallone')
+    expect(pages[1]).toMatch(/^\s*#\s+User ID\s+Username\s+Full Name\n\s*31\s+9\s+tallone/)
+  })
+
+  test('stops at its next pause once the export is cancelled', async () => {
+    const controller = new AbortController()
+    const report = { title: 'T', generatedAt: new Date(), headers: HEADERS, rows: rowsOf(5000) }
+    const drawing = reportPdf(report, controller.signal)
+    controller.abort()
+    await expect(drawing).rejects.toThrow(/abort/i)
+  })
+
+  test('Helvetica draws Western European text and the spaces of dates; not other scripts', () => {
+    expect(
+      reportDrawable([["Zoë O'Brien", 'Ångström € – ™ “quoted”', 'Nov 23, 2026, 5:15\u202fPM']]),
+    ).toBe(true)
+    expect(reportDrawable([['Ana'], ['Łukasz']])).toBe(false)
+    expect(reportDrawable([['李小龍']])).toBe(false)
+    expect(reportDrawable([['emoji 🙂']])).toBe(false)
+  })
+})
+
+describe('which engine writes the PDF', () => {
+  const tinyPdf = async () => {
+    const document = await PDFDocument.create()
+    document.addPage()
+    return document.save()
+  }
+  const portsFor = (file: string, printed: string[]): ExportPorts => ({
+    chooseFile: async () => file,
+    renderPdf: async (html) => {
+      printed.push(html)
+      return tinyPdf()
+    },
+    printHtml: async () => {
+      throw new Error('not expected')
+    },
+  })
+  const write = (file: string, printed: string[], batches: string[][][]) =>
+    writeReport({
+      format: 'pdf',
+      title: 'Users Report',
+      headers: ['Username'],
+      async eachPage(take) {
+        for (const batch of batches) await take(batch)
+        return batches.flat().length
+      },
+      ports: portsFor(file, printed),
+      signal: new AbortController().signal,
+    })
+  const numbersIn = (html: string) =>
+    [...html.matchAll(/<td class="n">(\d+)<\/td>/g)].map((match) => Number(match[1]))
+
+  test('all in Helvetica: drawn by the core, Chromium never asked', async () => {
+    const printed: string[] = []
+    const file = join(dir, 'latin.pdf')
+    const outcome = await write(file, printed, [[['ana'], ['bob']], [['zoë']]])
+    expect(outcome).toEqual({ status: 'saved', file, rows: 3 })
+    expect(printed).toEqual([])
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
+  test('one cell Helvetica lacks, after 6,000 that it has: Chromium prints every row, in parts, in order', async () => {
+    const printed: string[] = []
+    const latin = Array.from({ length: 6000 }, (_, index) => [`user${index}`])
+    const outcome = await write(join(dir, 'mixed.pdf'), printed, [latin, [['Łukasz']]])
+    expect(outcome).toMatchObject({ status: 'saved', rows: 6001 })
+    expect(printed.flatMap(numbersIn)).toEqual(
+      Array.from({ length: 6001 }, (_, index) => index + 1),
+    )
+    expect(printed.at(-1)).toContain('Łukasz')
+  })
+})
