@@ -24,7 +24,7 @@ export async function authenticate(
   if (access === 'public') return undefined
   const [scheme, token] = (request.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
-  const claims = await verifyAccessToken(ctx.signingKey, token)
+  const claims = verifyAccessToken(ctx.signingKey, token)
   if (!claims) throw unauthorized('Access token is invalid or expired')
   const session = await findLiveSession(
     ctx.db,

@@ -1,5 +1,13 @@
-import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto'
+import { SignJWT } from 'jose'
 import type { Queryable } from '../db/database'
 
 const ISSUER = 'admin-console'
@@ -8,7 +16,7 @@ export type SigningKey = KeyObject
 
 /**
  * The access-token signing key, made once and kept in the database for every instance. A key
- * object, which jose imports once: raw bytes would be imported on every request.
+ * object, made once, not raw bytes imported on every use.
  */
 export async function loadSigningKey(db: Queryable): Promise<SigningKey> {
   await db.query(
@@ -42,16 +50,42 @@ export function signAccessToken(
     .sign(key)
 }
 
-/** The claims of a valid, unexpired token; undefined for anything else. */
-export async function verifyAccessToken(
-  key: SigningKey,
-  token: string,
-): Promise<AccessClaims | undefined> {
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/**
+ * The claims of a valid, unexpired token of ours; undefined for anything else. Checked here with
+ * node:crypto, synchronously, rather than by jose's WebCrypto, which cost a tenth of the
+ * server's time: an HS256 signature over the exact header and payload, a header that says HS256
+ * and nothing it requires us to understand, our issuer, an expiry to come, no start yet to come.
+ */
+export function verifyAccessToken(key: SigningKey, token: string): AccessClaims | undefined {
+  const parts = token.split('.')
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined
+  const [header, payload, signature] = parts as [string, string, string]
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest()
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+  const head = decodeJson(header)
+  if (head?.alg !== 'HS256' || 'crit' in head) return undefined
+  const claims = decodeJson(payload)
+  const now = Math.floor(Date.now() / 1000)
+  if (!claims || claims.iss !== ISSUER) return undefined
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return undefined
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now))
+    return undefined
+  const userId = Number(claims.sub)
+  if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId)) return undefined
+  if (typeof claims.sid !== 'string') return undefined
+  return { userId, sessionId: claims.sid }
+}
+
+/** A base64url part of a token as a JSON object, or undefined when it is not one. */
+function decodeJson(part: string): Record<string, unknown> | undefined {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })
-    const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return undefined
-    return { userId, sessionId: payload.sid }
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
   } catch {
     return undefined
   }
