@@ -92,6 +92,18 @@ describe('the report drawn in Helvetica', () => {
     expect(pages[1]).toMatch(/^\s*#\s+User ID\s+Username\s+Full Name\n\s*31\s+9\s+tallone/)
   })
 
+  test("the audit log's arrow is drawn from Symbol, the text around it in line", async () => {
+    const rows = [['1', 'alice', 'firstName: Alice → Alicia; isLocked: false → true']]
+    const { text, warnings } = await drawn({
+      title: 'Audit Log Report',
+      generatedAt: new Date(),
+      headers: ['#id', 'Target', 'Details'],
+      rows,
+    })
+    expect(warnings).toBe('')
+    expect(text).toMatch(/\b1\s+1\s+alice\s+firstName: Alice → Alicia; isLocked: false → true\n/)
+  })
+
   test('stops at its next pause once the export is cancelled', async () => {
     const controller = new AbortController()
     const report = { title: 'T', generatedAt: new Date(), headers: HEADERS, rows: rowsOf(5000) }
@@ -100,13 +112,15 @@ describe('the report drawn in Helvetica', () => {
     await expect(drawing).rejects.toThrow(/abort/i)
   })
 
-  test('Helvetica draws Western European text and the spaces of dates; not other scripts', () => {
+  test('Helvetica draws Western European text, the spaces of dates and, with Symbol, the arrow; not other scripts', () => {
     expect(
       reportDrawable([["Zoë O'Brien", 'Ångström € – ™ “quoted”', 'Nov 23, 2026, 5:15\u202fPM']]),
     ).toBe(true)
     expect(reportDrawable([['Ana'], ['Łukasz']])).toBe(false)
     expect(reportDrawable([['李小龍']])).toBe(false)
     expect(reportDrawable([['emoji 🙂']])).toBe(false)
+    expect(reportDrawable([['from → to']])).toBe(true)
+    expect(reportDrawable([['to ← from']])).toBe(false)
   })
 })
 

@@ -1,5 +1,13 @@
 import { formatDateTime } from '../../../shared/dates'
-import { drawable, HELVETICA, HELVETICA_BOLD, pdfString, plainText, type Face } from './helvetica'
+import {
+  drawable,
+  HELVETICA,
+  HELVETICA_BOLD,
+  plainText,
+  showText,
+  SYMBOL_RESOURCE,
+  type Face,
+} from './standard-fonts'
 import { PdfFile, pdfTextString } from './pdf-file'
 import { MM_PER_INCH, REPORT_MARGIN_MM } from './pdf-options'
 import type { Report } from './report-html'
@@ -8,15 +16,19 @@ import type { Report } from './report-html'
  * The PDF report of SPEC.md section 9 drawn directly, as reportHtml lays it out in Chromium but
  * some hundred times faster: A4 landscape, 12 mm margins, the title and "Generated {date}" on the
  * first page, then a compact zebra table with row numbers, its header row on every page, no row
- * split across pages, cells wrapped to their column. In Helvetica, which every reader has, so
- * only for reports whose every text is `reportDrawable`; the rest go to Chromium. It pauses every
+ * split across pages, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
+ * every reader has, so only for reports whose every text is `reportDrawable`; the rest go to
+ * Chromium. It pauses every
  * few rows, so the process can answer meanwhile, and stops there once `signal` aborts.
  */
 export async function reportPdf(report: Report, signal: AbortSignal): Promise<Uint8Array> {
   const table = tableLayout(report)
   const file = new PdfFile()
   const pagesNode = file.reserve()
-  const fonts = `<< /F1 ${fontObject(file, HELVETICA)} 0 R /F2 ${fontObject(file, HELVETICA_BOLD)} 0 R >>`
+  const symbol = file.add('<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>')
+  const fonts =
+    `<< /F1 ${fontObject(file, HELVETICA)} 0 R /F2 ${fontObject(file, HELVETICA_BOLD)} 0 R ` +
+    `${SYMBOL_RESOURCE} ${symbol} 0 R >>`
   const pageNodes: number[] = []
   const addPage = (content: string) =>
     pageNodes.push(
@@ -203,12 +215,14 @@ class PageContent {
     this.rules.push(`${fixed(MARGIN)} ${fixed(y)} m ${fixed(MARGIN + TABLE_WIDTH)} ${fixed(y)} l S`)
   }
 
-  write(text: string, x: number, baseline: number, font: string, colour: string) {
+  /** Writes text in a font resource ("/F1") at a size, its baseline starting at x. */
+  write(text: string, x: number, baseline: number, resource: string, size: number, colour: string) {
+    const font = `${resource} ${size} Tf`
     if (font !== this.font) this.text.push(font)
     if (colour !== this.colour) this.text.push(`${colour} rg`)
     this.font = font
     this.colour = colour
-    this.text.push(`1 0 0 1 ${fixed(x)} ${fixed(baseline)} Tm ${pdfString(text)} Tj`)
+    this.text.push(`1 0 0 1 ${fixed(x)} ${fixed(baseline)} Tm ${showText(text, font, size)}`)
   }
 
   toString() {
@@ -223,8 +237,8 @@ class PageContent {
   }
 }
 
-const BODY = `/F1 ${SIZE} Tf`
-const BOLD = `/F2 ${SIZE} Tf`
+const BODY = '/F1'
+const BOLD = '/F2'
 
 /** Rows laid out between pauses: some 20 ms of work. */
 const ROWS_BETWEEN_PAUSES = 1_000
@@ -261,7 +275,7 @@ async function paginate(
           ? lefts[column]! + widths[column]! - PAD_X - face.width(text, SIZE)
           : lefts[column]! + PAD_X
         const y = top - PAD_Y - index * lineHeight - baseline
-        page.write(text, x, y, header ? BOLD : BODY, number ? NUMBER_INK : INK)
+        page.write(text, x, y, header ? BOLD : BODY, SIZE, number ? NUMBER_INK : INK)
       }
     }
     top -= height
@@ -272,12 +286,13 @@ async function paginate(
     plainText(report.title),
     MARGIN,
     top - baselineBelow(TITLE_SIZE),
-    `/F2 ${TITLE_SIZE} Tf`,
+    BOLD,
+    TITLE_SIZE,
     INK,
   )
   top -= TITLE_SIZE * LEADING + TITLE_GAP
   const generated = `Generated ${plainText(formatDateTime(report.generatedAt.toISOString()))}`
-  page.write(generated, MARGIN, top - baseline, BODY, SUBTLE_INK)
+  page.write(generated, MARGIN, top - baseline, BODY, SIZE, SUBTLE_INK)
   top -= lineHeight + SUBTITLE_GAP
   drawRow(headerLines, true, HEADER_FILL)
 

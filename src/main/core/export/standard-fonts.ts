@@ -2,7 +2,8 @@ import { StandardFontEmbedder, StandardFonts } from 'pdf-lib'
 
 /**
  * Helvetica and Helvetica-Bold, two of the fonts every PDF reader has, so a report embeds none:
- * which characters they draw (WinAnsiEncoding, about Latin-1), each one's byte and width.
+ * which characters they draw (WinAnsiEncoding, about Latin-1), each one's byte and width; and
+ * from Symbol, another such font, the arrow of the audit log's changes ("from → to").
  */
 export interface Face {
   /** The PDF name the font is known by, and the font it names. */
@@ -23,6 +24,19 @@ const embedders = {
   Helvetica: StandardFontEmbedder.for(StandardFonts.Helvetica as string as FontName),
   'Helvetica-Bold': StandardFontEmbedder.for(StandardFonts.HelveticaBold as string as FontName),
 }
+const symbol = StandardFontEmbedder.for(StandardFonts.Symbol as string as FontName)
+
+/** The PDF resource name a page gives the Symbol font. */
+export const SYMBOL_RESOURCE = '/F3'
+
+/** Characters drawn in Symbol: byte and width (thousandths of the size) by code point. */
+const SYMBOLS = new Map(
+  ['→'].map((character) => {
+    const codePoint = character.charCodeAt(0)
+    const byte = symbol.encoding.encodeUnicodeCodePoint(codePoint).code
+    return [codePoint, { byte, width: symbol.widthOfTextAtSize(character, 1000) }]
+  }),
+)
 
 /** Byte of each code point in WinAnsiEncoding, or -1 where it has none; the same for both faces. */
 const bytes = new Int16Array(LAST_CODE_POINT + 1).fill(-1)
@@ -42,8 +56,11 @@ function face(baseFont: Face['baseFont']): Face {
     baseFont,
     width(text, size) {
       let total = 0
-      for (let index = 0; index < text.length; index += 1)
-        total += widths[bytes[text.charCodeAt(index)]!]!
+      for (let index = 0; index < text.length; index += 1) {
+        const codePoint = text.charCodeAt(index)
+        const byte = bytes[codePoint] ?? -1
+        total += byte >= 0 ? widths[byte]! : SYMBOLS.get(codePoint)!.width
+      }
       return (total * size) / 1000
     },
   }
@@ -59,19 +76,32 @@ export const plainText = (text: string): string => text.replace(SPACES, ' ')
 export function drawable(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const codePoint = text.charCodeAt(index)
-    if (codePoint > LAST_CODE_POINT || bytes[codePoint]! < 0) return false
+    if ((bytes[codePoint] ?? -1) < 0 && !SYMBOLS.has(codePoint)) return false
   }
   return true
 }
 
-/** Drawable text as a PDF string literal of WinAnsi bytes, one char per byte ("latin1"). */
-export function pdfString(text: string): string {
-  let literal = '('
+/**
+ * The operators that show drawable text in the current font, `font` (e.g. "/F1 9 Tf"), at `size`:
+ * PDF string literals of its bytes, one char per byte ("latin1"), with a switch to Symbol and
+ * back around a character from there. Each string moves the pen on by its own width.
+ */
+export function showText(text: string, font: string, size: number): string {
+  let shown = ''
+  let literal = ''
   for (let index = 0; index < text.length; index += 1) {
-    const byte = bytes[text.charCodeAt(index)]!
+    const codePoint = text.charCodeAt(index)
+    const byte = bytes[codePoint] ?? -1
+    if (byte < 0) {
+      if (literal) shown += `(${literal}) Tj `
+      literal = ''
+      const octal = SYMBOLS.get(codePoint)!.byte.toString(8)
+      shown += `${SYMBOL_RESOURCE} ${size} Tf (\\${octal}) Tj ${font} `
+      continue
+    }
     // The literal's own delimiters and escape character are escaped.
     if (byte === 0x28 || byte === 0x29 || byte === 0x5c) literal += '\\'
     literal += String.fromCharCode(byte)
   }
-  return `${literal})`
+  return literal ? `${shown}(${literal}) Tj` : shown.trimEnd()
 }
