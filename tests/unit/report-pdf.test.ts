@@ -92,8 +92,30 @@ describe('the report drawn in Helvetica', () => {
     expect(pages[1]).toMatch(/^\s*#\s+User ID\s+Username\s+Full Name\n\s*31\s+9\s+tallone/)
   })
 
+  test('a row taller than a whole page is split across pages, under the header each time: nothing is lost', async () => {
+    const words = Array.from({ length: 1500 }, (_, index) => `w${index}`)
+    const rows = [
+      ['1', 'before'],
+      ['2', words.join(' ')],
+      ['3', 'after'],
+    ]
+    const { pages, text, warnings } = await drawn({
+      title: 'T',
+      generatedAt: new Date(),
+      headers: ['User ID', 'Details'],
+      rows,
+    })
+    expect(warnings).toBe('')
+    expect(pages.length).toBeGreaterThan(2)
+    for (const page of pages) expect(page).toMatch(/^\s*#\s+User ID\s+Details$/m)
+    const shown = text.match(/\bw\d+\b/g)!
+    expect(shown).toEqual(words)
+    expect(text.indexOf('before')).toBeLessThan(text.indexOf('w0 '))
+    expect(text.indexOf('after')).toBeGreaterThan(text.indexOf('w1499'))
+  })
+
   test("the audit log's arrow is drawn from Symbol, the text around it in line", async () => {
-    const rows = [['1', 'alice', 'firstName: Alice → Alicia; isLocked: false → true']]
+    const rows = [['1', 'alice', 'firstName: Alice → Alicia; isLocked: false → true\u00ad']]
     const { text, warnings } = await drawn({
       title: 'Audit Log Report',
       generatedAt: new Date(),
@@ -120,6 +142,7 @@ describe('the report drawn in Helvetica', () => {
     expect(reportDrawable([['李小龍']])).toBe(false)
     expect(reportDrawable([['emoji 🙂']])).toBe(false)
     expect(reportDrawable([['from → to']])).toBe(true)
+    expect(reportDrawable([['soft\u00adhyphen, zero\u200bwidth']])).toBe(true)
     expect(reportDrawable([['to ← from']])).toBe(false)
   })
 })

@@ -18,11 +18,12 @@ import type { Report } from './report-html'
  * first page, then a compact zebra table with row numbers, its header row on every page, no row
  * split across pages, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
  * every reader has, so only for reports whose every text is `reportDrawable`; the rest go to
- * Chromium. It pauses every
- * few rows, so the process can answer meanwhile, and stops there once `signal` aborts.
+ * Chromium. It pauses every few hundred rows, so the process can answer meanwhile, and stops there
+ * once `signal` aborts.
  */
 export async function reportPdf(report: Report, signal: AbortSignal): Promise<Uint8Array> {
-  const table = tableLayout(report)
+  const pause = pauser(signal)
+  const table = await tableLayout(report, pause)
   const file = new PdfFile()
   const pagesNode = file.reserve()
   const symbol = file.add('<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>')
@@ -37,7 +38,7 @@ export async function reportPdf(report: Report, signal: AbortSignal): Promise<Ui
           `/Resources << /Font ${fonts} >> /Contents ${file.addStream(content)} 0 R >>`,
       ),
     )
-  await paginate(report, table, addPage, signal)
+  await paginate(report, table, addPage, pause)
   file.set(
     pagesNode,
     `<< /Type /Pages /Count ${pageNodes.length} /Kids [${pageNodes.map((node) => `${node} 0 R`).join(' ')}] >>`,
@@ -112,23 +113,29 @@ interface TableLayout {
  * their longest word and share the rest in proportion to what each wraps; when even those do not
  * fit, the widest of them are cut to fit.
  */
-function tableLayout(report: Report): TableLayout {
+async function tableLayout(report: Report, pause: Pause): Promise<TableLayout> {
   const firstRow = report.firstRow ?? 1
-  const rows = report.rows.map((row) => row.map(plainText))
+  const rows: string[][] = []
+  for (const row of report.rows) {
+    await pause(rows.length)
+    rows.push(row.map(plainText))
+  }
   const headers = ['#', ...report.headers.map(plainText)]
   const cell = (row: number, column: number) =>
     column === 0 ? String(firstRow + row) : (rows[row]![column - 1] ?? '')
-  const measure = (wordsOf: (text: string) => string[]) =>
-    headers.map((header, column) => {
-      let widest = 0
-      for (const word of wordsOf(header))
-        widest = Math.max(widest, HELVETICA_BOLD.width(word, SIZE))
-      for (let row = 0; row < rows.length; row += 1)
+  const measure = async (wordsOf: (text: string) => string[]) => {
+    const widest = headers.map((header) =>
+      Math.max(0, ...wordsOf(header).map((word) => HELVETICA_BOLD.width(word, SIZE))),
+    )
+    for (let row = 0; row < rows.length; row += 1) {
+      await pause(row)
+      for (let column = 0; column < headers.length; column += 1)
         for (const word of wordsOf(cell(row, column)))
-          widest = Math.max(widest, HELVETICA.width(word, SIZE))
-      return widest + 2 * PAD_X
-    })
-  const widest = measure((text) => [text])
+          widest[column] = Math.max(widest[column]!, HELVETICA.width(word, SIZE))
+    }
+    return widest.map((width) => width + 2 * PAD_X)
+  }
+  const widest = await measure((text) => [text])
   let widths: number[]
   if (sum(widest) <= TABLE_WIDTH) {
     const room = TABLE_WIDTH - sum(widest)
@@ -138,7 +145,7 @@ function tableLayout(report: Report): TableLayout {
     const fair = TABLE_WIDTH / widest.length
     const wrapping = widest.map((width) => width > fair)
     // A wrapping column is at least a fair share wide, or its longest word if that is wider.
-    const narrowest = measure((text) => text.split(' '))
+    const narrowest = (await measure((text) => text.split(' ')))
       .filter((_, column) => wrapping[column])
       .map((width) => Math.max(width, fair))
     const left = TABLE_WIDTH - sum(widest.filter((_, column) => !wrapping[column]))
@@ -240,15 +247,26 @@ class PageContent {
 const BODY = '/F1'
 const BOLD = '/F2'
 
-/** Rows laid out between pauses: some 20 ms of work. */
-const ROWS_BETWEEN_PAUSES = 1_000
+/** Rows prepared, measured or laid out between pauses: a few milliseconds of work. */
+const ROWS_BETWEEN_PAUSES = 250
+
+/** Called with each row's index: every ROWS_BETWEEN_PAUSES rows, lets the process answer. */
+type Pause = (row: number) => Promise<void>
+
+function pauser(signal: AbortSignal): Pause {
+  return async (row) => {
+    if (row % ROWS_BETWEEN_PAUSES !== ROWS_BETWEEN_PAUSES - 1) return
+    await new Promise((resolve) => setImmediate(resolve))
+    signal.throwIfAborted()
+  }
+}
 
 /** Lays the report out page by page, handing on each page's content stream. */
 async function paginate(
   report: Report,
   { lefts, widths, cell }: TableLayout,
   addPage: (content: string) => void,
-  signal: AbortSignal,
+  pause: Pause,
 ): Promise<void> {
   const lineHeight = SIZE * LEADING
   const baseline = baselineBelow(SIZE)
@@ -296,26 +314,35 @@ async function paginate(
   top -= lineHeight + SUBTITLE_GAP
   drawRow(headerLines, true, HEADER_FILL)
 
+  const nextPage = () => {
+    addPage(page.toString())
+    page = new PageContent()
+    top = PAGE_HEIGHT - MARGIN
+    rowsOnPage = 0
+    drawRow(headerLines, true, HEADER_FILL)
+  }
   const firstRow = report.firstRow ?? 1
   for (let row = 0; row < report.rows.length; row += 1) {
-    if (row % ROWS_BETWEEN_PAUSES === ROWS_BETWEEN_PAUSES - 1) {
-      await new Promise((resolve) => setImmediate(resolve))
-      signal.throwIfAborted()
-    }
-    const lines = linesOf(
+    await pause(row)
+    let lines = linesOf(
       headerLines.map((_, column) => cell(row, column)),
       HELVETICA,
     )
-    // A row that does not fit goes to the next page, under the header row again; a page holds
-    // at least one row however tall.
-    if (rowsOnPage > 0 && top - heightOf(lines) < MARGIN) {
-      addPage(page.toString())
-      page = new PageContent()
-      top = PAGE_HEIGHT - MARGIN
-      rowsOnPage = 0
-      drawRow(headerLines, true, HEADER_FILL)
+    const fill = (firstRow + row) % 2 === 0 ? ZEBRA_FILL : undefined
+    // A row that does not fit goes to the next page, under the header row again.
+    if (rowsOnPage > 0 && top - heightOf(lines) < MARGIN) nextPage()
+    // One taller than the room left even so is split, as many lines on each page as fit.
+    while (top - heightOf(lines) < MARGIN) {
+      const fit = Math.max(1, Math.floor((top - MARGIN - 2 * PAD_Y) / lineHeight))
+      drawRow(
+        lines.map((cellLines) => cellLines.slice(0, fit)),
+        false,
+        fill,
+      )
+      lines = lines.map((cellLines) => cellLines.slice(fit))
+      nextPage()
     }
-    drawRow(lines, false, (firstRow + row) % 2 === 0 ? ZEBRA_FILL : undefined)
+    drawRow(lines, false, fill)
     rowsOnPage += 1
   }
   addPage(page.toString())

@@ -17,6 +17,8 @@ const LAST_CODE_POINT = 0x2122
 
 /** Spaces some ICU versions put in dates ("3:15 PM") and numbers, drawn as the plain one. */
 const SPACES = /[\t\n\r\u2007\u2009\u202f]/g
+/** Soft hyphens and zero-width characters, which a browser does not show either. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g
 
 // pdf-lib's public enum of the fonts has the same names as its embedder's own.
 type FontName = Parameters<typeof StandardFontEmbedder.for>[0]
@@ -69,8 +71,9 @@ function face(baseFont: Face['baseFont']): Face {
 export const HELVETICA = face('Helvetica')
 export const HELVETICA_BOLD = face('Helvetica-Bold')
 
-/** The text as these fonts draw it: odd spaces and line breaks as plain spaces. */
-export const plainText = (text: string): string => text.replace(SPACES, ' ')
+/** The text as these fonts draw it: odd spaces and line breaks as plain spaces, no invisibles. */
+export const plainText = (text: string): string =>
+  text.replace(SPACES, ' ').replace(INVISIBLE, '')
 
 /** Whether every character of the (plain) text is one these fonts have. */
 export function drawable(text: string): boolean {
