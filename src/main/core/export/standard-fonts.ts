@@ -72,8 +72,7 @@ export const HELVETICA = face('Helvetica')
 export const HELVETICA_BOLD = face('Helvetica-Bold')
 
 /** The text as these fonts draw it: odd spaces and line breaks as plain spaces, no invisibles. */
-export const plainText = (text: string): string =>
-  text.replace(SPACES, ' ').replace(INVISIBLE, '')
+export const plainText = (text: string): string => text.replace(SPACES, ' ').replace(INVISIBLE, '')
 
 /** Whether every character of the (plain) text is one these fonts have. */
 export function drawable(text: string): boolean {
