@@ -16,7 +16,7 @@ import type { Report } from './report-html'
  * The PDF report of SPEC.md section 9 drawn directly, as reportHtml lays it out in Chromium but
  * some hundred times faster: A4 landscape, 12 mm margins, the title and "Generated {date}" on the
  * first page, then a compact zebra table with row numbers, its header row on every page, no row
- * split across pages, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
+ * split across pages unless taller than one, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
  * every reader has, so only for reports whose every text is `reportDrawable`; the rest go to
  * Chromium. It pauses every few hundred rows, so the process can answer meanwhile, and stops there
  * once `signal` aborts.
@@ -99,6 +99,8 @@ const baselineBelow = (size: number) =>
   (size * LEADING - size * (ASCENT + DESCENT)) / 2 + size * ASCENT
 
 interface TableLayout {
+  /** The header row's texts: "#" for the row numbers, then the report's headers. */
+  headers: string[]
   /** The left edge of each column, and its width, in points. */
   lefts: number[]
   widths: number[]
@@ -160,7 +162,7 @@ async function tableLayout(report: Report, pause: Pause): Promise<TableLayout> {
     widths = widest.map((width, column) => (wrapping[column] ? shared.shift()! : width))
   }
   const lefts = widths.map((_, column) => MARGIN + sum(widths.slice(0, column)))
-  return { lefts, widths, cell }
+  return { headers, lefts, widths, cell }
 }
 
 /**
@@ -264,7 +266,7 @@ function pauser(signal: AbortSignal): Pause {
 /** Lays the report out page by page, handing on each page's content stream. */
 async function paginate(
   report: Report,
-  { lefts, widths, cell }: TableLayout,
+  { headers, lefts, widths, cell }: TableLayout,
   addPage: (content: string) => void,
   pause: Pause,
 ): Promise<void> {
@@ -299,7 +301,7 @@ async function paginate(
     top -= height
   }
 
-  const headerLines = linesOf(['#', ...report.headers.map(plainText)], HELVETICA_BOLD)
+  const headerLines = linesOf(headers, HELVETICA_BOLD)
   page.write(
     plainText(report.title),
     MARGIN,
@@ -325,7 +327,7 @@ async function paginate(
   for (let row = 0; row < report.rows.length; row += 1) {
     await pause(row)
     let lines = linesOf(
-      headerLines.map((_, column) => cell(row, column)),
+      headers.map((_, column) => cell(row, column)),
       HELVETICA,
     )
     const fill = (firstRow + row) % 2 === 0 ? ZEBRA_FILL : undefined
