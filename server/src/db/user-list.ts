@@ -402,13 +402,20 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
   const version = hasFilter(query)
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
-  const [row] = await db.query<{ walkable: number; version: string }>(
-    `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version`,
+  // A search alone of up to three characters has its total kept by migration 009.
+  statusParams.push(hasFilter(query) ? null : query.search)
+  const search = `$${statusParams.length}::text`
+  const [row] = await db.query<{ walkable: number; version: string; fragment: number | null }>(
+    `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
+       CASE WHEN length(lower(${search})) <= 3 THEN coalesce(
+         (SELECT total::int FROM user_search_fragment WHERE fragment = lower(${search})), 0)
+       END AS fragment`,
     statusParams,
     { prepare: true },
   )
   // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
   const walkable = row?.walkable ?? 0
+  if (row && row.fragment !== null) return [row.fragment, walkable]
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
