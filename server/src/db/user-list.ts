@@ -385,8 +385,9 @@ function statusTotal(query: UserListParams, params: unknown[]): string {
 /**
  * The exact number of users the list's search and filters match, and of the users its status
  * and lock select (those a walk of the sort's index goes through). The second, and the first
- * without a search or a role or group, come from the trigger-kept counts of migration 005; the
- * versions a kept count of a search or filter depends on are read in the same statement.
+ * without a search or a role or group, come from the trigger-kept counts of migration 005, the
+ * first of a search of up to three characters alone from those of migration 009; the versions
+ * a kept count of a search or filter depends on are read in the same statement.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
   const statusParams: unknown[] = []
@@ -403,7 +404,7 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
   // A search alone of up to three characters has its total kept by migration 009.
-  statusParams.push(hasFilter(query) ? null : query.search)
+  statusParams.push(hasFilter(query) ? null : (query.search ?? null))
   const search = `$${statusParams.length}::text`
   const [row] = await db.query<{ walkable: number; version: string; fragment: number | null }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
