@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { userListQuerySchema } from '../../src/shared/contract'
@@ -177,6 +178,13 @@ async function main() {
       line(
         `  ${kind}`,
         answered.filter((a) => a.request.kind === kind).map((a) => a.ms),
+      )
+    }
+    if (process.env.BENCH_LOG) {
+      // Every request with its time, one JSON line each, for finding out what the slow ones are.
+      writeFileSync(
+        process.env.BENCH_LOG,
+        answered.map((a) => JSON.stringify({ ms: a.ms, query: a.request.query })).join('\n'),
       )
     }
     write('slowest:\n')
