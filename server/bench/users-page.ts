@@ -184,7 +184,7 @@ async function main() {
       // Every request with its time, one JSON line each, for finding out what the slow ones are.
       writeFileSync(
         process.env.BENCH_LOG,
-        answered.map((a) => JSON.stringify({ ms: a.ms, query: a.request.query })).join('\n'),
+        answered.map((a) => `${JSON.stringify({ ms: a.ms, query: a.request.query })}\n`).join(''),
       )
     }
     write('slowest:\n')
