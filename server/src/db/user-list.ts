@@ -383,11 +383,27 @@ function statusTotal(query: UserListParams, params: unknown[]): string {
 }
 
 /**
+ * The trigger-kept number of members of the list's group or holders of its role, of its status
+ * and lock (migration 010), as SQL; undefined for a list with a search or with both filters.
+ */
+function memberTotal(query: UserListParams, params: unknown[]): string | undefined {
+  if (query.search || (query.roleId === undefined) === (query.groupId === undefined)) return
+  const [table, column, id] =
+    query.groupId !== undefined
+      ? ['group_member_total', 'group_id', query.groupId]
+      : ['role_holder_total', 'role_id', query.roleId]
+  params.push(Number(id))
+  const where = [`${column} = $${params.length}::int`, ...statusConditions(query)].join(' AND ')
+  return `(SELECT coalesce(sum(total), 0)::int FROM ${table} WHERE ${where})`
+}
+
+/**
  * The exact number of users the list's search and filters match, and of the users its status
  * and lock select (those a walk of the sort's index goes through). The second, and the first
  * without a search or a role or group, come from the trigger-kept counts of migration 005, the
- * first of a search of up to three characters alone from those of migration 009; the versions
- * a kept count of a search or filter depends on are read in the same statement.
+ * first of a search of up to three characters alone from those of migration 009, of a role or
+ * a group alone from those of migration 010; the versions a kept count of a search or filter
+ * depends on are read in the same statement.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
   const statusParams: unknown[] = []
@@ -406,17 +422,24 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
   // A search alone of up to three characters has its total kept by migration 009.
   statusParams.push(hasFilter(query) ? null : (query.search ?? null))
   const search = `$${statusParams.length}::text`
-  const [row] = await db.query<{ walkable: number; version: string; fragment: number | null }>(
+  const keptMembers = memberTotal(query, statusParams) ?? 'NULL::int'
+  const [row] = await db.query<{
+    walkable: number
+    version: string
+    fragment: number | null
+    members: number | null
+  }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
        CASE WHEN length(lower(${search})) <= 3 THEN coalesce(
          (SELECT total::int FROM user_search_fragment WHERE fragment = lower(${search})), 0)
-       END AS fragment`,
+       END AS fragment, ${keptMembers} AS members`,
     statusParams,
     { prepare: true },
   )
   // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
   const walkable = row?.walkable ?? 0
   if (row && row.fragment !== null) return [row.fragment, walkable]
+  if (row && row.members !== null) return [row.members, walkable]
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',

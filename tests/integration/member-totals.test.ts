@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { userListQuerySchema } from '../../src/shared/contract'
+import type { Database } from '../../server/src/db/database'
+import { migrate } from '../../server/src/db/migrate'
+import { openDatabase } from '../../server/src/db/open'
+import { listUsers } from '../../server/src/db/user-list'
+import { createTestDatabase, type TestDatabase } from './support/database'
+
+let testDb: TestDatabase
+let db: Database
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  db = await openDatabase({
+    databaseUrl: testDb.env.DATABASE_URL,
+    dataDir: testDb.env.DATA_DIR ?? 'memory://',
+  })
+  await migrate(db)
+})
+
+afterAll(async () => {
+  await db?.close()
+  await testDb?.drop()
+})
+
+type Totals = Record<string, number>
+
+const asTotals = (rows: { key: string; total: number }[]): Totals =>
+  Object.fromEntries(rows.map((row) => [row.key, row.total]))
+
+/** Every group's members and every role's holders per status and lock, counted here afresh. */
+async function recounted(): Promise<Totals> {
+  const rows = await db.query<{ key: string; total: number }>(
+    `SELECT 'group ' || ug.group_id || ' ' || u.is_active || ' ' || u.is_locked AS key,
+       count(*)::int AS total
+     FROM user_groups ug JOIN users u ON u.id = ug.user_id GROUP BY 1
+     UNION ALL
+     SELECT 'role ' || h.role_id || ' ' || u.is_active || ' ' || u.is_locked, count(*)::int
+     FROM (
+       SELECT role_id, user_id FROM user_roles
+       UNION
+       SELECT gr.role_id, ug.user_id FROM user_groups ug
+       JOIN groups g ON g.id = ug.group_id AND g.active
+       JOIN group_roles gr ON gr.group_id = ug.group_id
+     ) h JOIN users u ON u.id = h.user_id GROUP BY 1`,
+  )
+  return asTotals(rows)
+}
+
+async function kept(): Promise<Totals> {
+  const rows = await db.query<{ key: string; total: number }>(
+    `SELECT 'group ' || group_id || ' ' || is_active || ' ' || is_locked AS key, total::int AS total
+     FROM group_member_total WHERE total <> 0
+     UNION ALL
+     SELECT 'role ' || role_id || ' ' || is_active || ' ' || is_locked, total::int
+     FROM role_holder_total WHERE total <> 0`,
+  )
+  return asTotals(rows)
+}
+
+/** Grants are held by as many paths as there are (direct, and each active granting group). */
+async function grantsMatch(): Promise<void> {
+  const [row] = await db.query<{ wrong: number }>(
+    `SELECT count(*)::int AS wrong FROM user_role_grant g FULL JOIN (
+       SELECT role_id, user_id, count(*)::int AS paths FROM (
+         SELECT role_id, user_id FROM user_roles
+         UNION ALL
+         SELECT gr.role_id, ug.user_id FROM user_groups ug
+         JOIN groups g ON g.id = ug.group_id AND g.active
+         JOIN group_roles gr ON gr.group_id = ug.group_id
+       ) p GROUP BY 1, 2
+     ) e USING (role_id, user_id)
+     WHERE g.paths IS DISTINCT FROM e.paths`,
+  )
+  expect(row!.wrong).toBe(0)
+}
+
+async function expectExact(): Promise<void> {
+  expect(await kept()).toEqual(await recounted())
+  await grantsMatch()
+}
+
+const ids = async (sql: string, params: unknown[] = []) =>
+  (await db.query<{ id: number }>(sql, params)).map((row) => row.id)
+
+test('the kept member and holder totals follow every change of users, links, groups and roles', async () => {
+  const users = await ids(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash)
+     SELECT 'm' || i, 'm' || i || '@totals.example.com', 'M', 'T' || i, '+48 ' || i, 'x'
+     FROM generate_series(1, 8) AS i RETURNING id`,
+  )
+  const groups = await ids(
+    `INSERT INTO groups (name) SELECT 'totals group ' || i FROM generate_series(1, 3) i RETURNING id`,
+  )
+  const roles = await ids(
+    `INSERT INTO roles (name) SELECT 'totals role ' || i FROM generate_series(1, 3) i RETURNING id`,
+  )
+  const [u1, u2, u3, u4, u5, u6, u7, u8] = users as [number, ...number[]]
+  const [g1, g2, g3] = groups as [number, number, number]
+  const [r1, r2, r3] = roles as [number, number, number]
+  await expectExact()
+
+  // Role 1 through two groups and directly, role 2 through one group, role 3 directly only.
+  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $3), ($2, $3), ($2, $4)`, [
+    g1,
+    g2,
+    r1,
+    r2,
+  ])
+  await db.query(
+    `INSERT INTO user_groups (user_id, group_id)
+     SELECT unnest($1::int[]), unnest($2::int[])`,
+    [
+      [u1, u1, u2, u3, u4, u5, u6],
+      [g1, g2, g1, g2, g3, g1, g3],
+    ],
+  )
+  await db.query(
+    `INSERT INTO user_roles (user_id, role_id) SELECT unnest($1::int[]), unnest($2::int[])`,
+    [
+      [u1, u7, u8, u4],
+      [r1, r1, r3, r3],
+    ],
+  )
+  await expectExact()
+
+  // Status and lock moves, several users in one statement, and an update moving nobody.
+  await db.query(`UPDATE users SET is_active = false WHERE id = ANY ($1)`, [[u1, u2, u7]])
+  await db.query(`UPDATE users SET is_locked = true WHERE id = ANY ($1)`, [[u1, u4]])
+  await db.query(`UPDATE users SET last_login = now() WHERE id = ANY ($1)`, [users])
+  await expectExact()
+
+  // A group deactivated takes its roles back; reactivated, grants them again.
+  await db.query(`UPDATE groups SET active = false WHERE id = $1`, [g2])
+  await expectExact()
+  await db.query(`UPDATE groups SET active = NOT active WHERE id = ANY ($1)`, [[g1, g2]])
+  await expectExact()
+  await db.query(`UPDATE groups SET active = true WHERE id = $1`, [g1])
+  await expectExact()
+
+  // A group's roles changed; memberships and direct roles removed, and a link moved.
+  await db.query(`DELETE FROM group_roles WHERE group_id = $1 AND role_id = $2`, [g1, r1])
+  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2), ($3, $2)`, [g3, r3, g1])
+  await expectExact()
+  await db.query(`DELETE FROM user_groups WHERE user_id = $1`, [u1])
+  await db.query(`DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2`, [u8, r3])
+  await db.query(`UPDATE user_groups SET group_id = $1 WHERE user_id = $2`, [g3, u3])
+  await db.query(`UPDATE user_roles SET role_id = $1 WHERE user_id = $2`, [r2, u7])
+  await expectExact()
+
+  // Deletes: their links cascade after the totals have let them go.
+  await db.query(`DELETE FROM users WHERE id = ANY ($1)`, [[u4, u5]])
+  await expectExact()
+  await db.query(`DELETE FROM groups WHERE id = $1`, [g3])
+  await expectExact()
+  await db.query(`DELETE FROM roles WHERE id = $1`, [r1])
+  await expectExact()
+
+  // Everything within one transaction that rolls back leaves the totals as they were.
+  const before = await kept()
+  await db
+    .transaction(async (tx) => {
+      await tx.query(`INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2)`, [u6, g1])
+      await tx.query(`UPDATE users SET is_active = NOT is_active WHERE id = $1`, [u6])
+      throw new Error('rolled back')
+    })
+    .catch(() => undefined)
+  expect(await kept()).toEqual(before)
+  await expectExact()
+})
+
+test('a role or group filter without a search answers its kept total', async () => {
+  const [group] = await ids(`INSERT INTO groups (name) VALUES ('filter totals') RETURNING id`)
+  const [role] = await ids(`INSERT INTO roles (name) VALUES ('filter totals role') RETURNING id`)
+  const members = await ids(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+       is_active, is_locked)
+     SELECT 'f' || i, 'f' || i || '@filters.example.com', 'F', 'T' || i, '+48 9' || i, 'x',
+       i % 3 <> 0, i % 4 = 0
+     FROM generate_series(1, 12) AS i RETURNING id`,
+  )
+  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2)`, [group, role])
+  await db.query(`INSERT INTO user_groups (user_id, group_id) SELECT unnest($1::int[]), $2`, [
+    members.slice(0, 9),
+    group,
+  ])
+  await db.query(`INSERT INTO user_roles (user_id, role_id) SELECT unnest($1::int[]), $2`, [
+    members.slice(6),
+    role,
+  ])
+
+  const exact = async (filter: string, id: number) => {
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users u WHERE ${filter}`,
+      [id],
+    )
+    return row!.n
+  }
+  const inGroup = `u.id IN (SELECT user_id FROM user_groups WHERE group_id = $1)`
+  const holding = `(u.id IN (SELECT user_id FROM user_roles WHERE role_id = $1) OR u.id IN (
+    SELECT ug.user_id FROM user_groups ug JOIN group_roles gr USING (group_id) WHERE gr.role_id = $1))`
+  for (const [status, statusSql] of [
+    [undefined, 'true'],
+    ['active', 'u.is_active'],
+    ['inactive', 'NOT u.is_active'],
+  ] as const) {
+    for (const [locked, lockedSql] of [
+      [undefined, 'true'],
+      ['true', 'u.is_locked'],
+      ['false', 'NOT u.is_locked'],
+    ] as const) {
+      const total = async (filter: object) =>
+        (await listUsers(db, userListQuerySchema.parse({ status, locked, ...filter }))).page
+          .totalElements
+      const label = `${status} ${locked}`
+      expect(await total({ groupId: group }), label).toBe(
+        await exact(`${inGroup} AND ${statusSql} AND ${lockedSql}`, group!),
+      )
+      expect(await total({ roleId: role }), label).toBe(
+        await exact(`${holding} AND ${statusSql} AND ${lockedSql}`, role!),
+      )
+    }
+  }
+  expect(
+    (await listUsers(db, userListQuerySchema.parse({ groupId: group }))).page.totalElements,
+  ).toBe(9)
+  expect(
+    (await listUsers(db, userListQuerySchema.parse({ roleId: role }))).page.totalElements,
+  ).toBe(12)
+})
