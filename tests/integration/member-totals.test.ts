@@ -101,12 +101,10 @@ test('the kept member and holder totals follow every change of users, links, gro
   await expectExact()
 
   // Role 1 through two groups and directly, role 2 through one group, role 3 directly only.
-  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $3), ($2, $3), ($2, $4)`, [
-    g1,
-    g2,
-    r1,
-    r2,
-  ])
+  await db.query(
+    `INSERT INTO group_roles (group_id, role_id) VALUES ($1, $3), ($2, $3), ($2, $4)`,
+    [g1, g2, r1, r2],
+  )
   await db.query(
     `INSERT INTO user_groups (user_id, group_id)
      SELECT unnest($1::int[]), unnest($2::int[])`,
@@ -140,7 +138,11 @@ test('the kept member and holder totals follow every change of users, links, gro
 
   // A group's roles changed; memberships and direct roles removed, and a link moved.
   await db.query(`DELETE FROM group_roles WHERE group_id = $1 AND role_id = $2`, [g1, r1])
-  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2), ($3, $2)`, [g3, r3, g1])
+  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2), ($3, $2)`, [
+    g3,
+    r3,
+    g1,
+  ])
   await expectExact()
   await db.query(`DELETE FROM user_groups WHERE user_id = $1`, [u1])
   await db.query(`DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2`, [u8, r3])

@@ -23,11 +23,20 @@ afterAll(async () => {
   await testDb?.drop()
 })
 
-/** The fragments of one to three characters of every user's search text, counted here afresh. */
-async function recounted(): Promise<Map<string, number>> {
-  const rows = await db.query<{ search_text: string }>('SELECT search_text FROM users')
+/**
+ * The fragments of one to three characters of every user's search text, counted here afresh;
+ * by `cell`, each user's fragments are counted under the key the cell gives them instead.
+ */
+async function recounted(
+  cell: (user: UserCell) => string | undefined = () => '',
+): Promise<Map<string, number>> {
+  const rows = await db.query<UserCell & { search_text: string }>(
+    'SELECT search_text, is_active, is_locked FROM users',
+  )
   const totals = new Map<string, number>()
-  for (const { search_text } of rows) {
+  for (const { search_text, ...user } of rows) {
+    const key = cell(user)
+    if (key === undefined) continue
     const chars = Array.from(search_text)
     const own = new Set<string>()
     for (let at = 0; at < chars.length; at += 1) {
@@ -36,16 +45,40 @@ async function recounted(): Promise<Map<string, number>> {
         if (!fragment.includes('\u0001')) own.add(fragment)
       }
     }
-    for (const fragment of own) totals.set(fragment, (totals.get(fragment) ?? 0) + 1)
+    for (const fragment of own) {
+      totals.set(fragment + key, (totals.get(fragment + key) ?? 0) + 1)
+    }
   }
   return totals
 }
+
+interface UserCell {
+  is_active: boolean
+  is_locked: boolean
+}
+
+/** The cell of an inactive or locked user, as the kept cells are keyed here. */
+const unusualCell = (user: UserCell) =>
+  user.is_active && !user.is_locked ? undefined : ` ${user.is_active} ${user.is_locked}`
 
 async function kept(): Promise<Map<string, number>> {
   const rows = await db.query<{ fragment: string; total: number }>(
     'SELECT fragment, total::int AS total FROM user_search_fragment WHERE total <> 0',
   )
   return new Map(rows.map((row) => [row.fragment, row.total]))
+}
+
+async function keptCells(): Promise<Map<string, number>> {
+  const rows = await db.query<{ key: string; total: number }>(
+    `SELECT fragment || ' ' || is_active || ' ' || is_locked AS key, total::int AS total
+     FROM user_search_fragment_cell WHERE total <> 0`,
+  )
+  return new Map(rows.map((row) => [row.key, row.total]))
+}
+
+async function expectKept(): Promise<void> {
+  expect(await kept()).toEqual(await recounted())
+  expect(await keptCells()).toEqual(await recounted(unusualCell))
 }
 
 const addUsers = (names: [string, string, string][]) =>
@@ -56,13 +89,23 @@ const addUsers = (names: [string, string, string][]) =>
     [names.map((n) => n[0]), names.map((n) => n[1]), names.map((n) => n[2])],
   )
 
-const total = async (search: string) =>
-  (await listUsers(db, userListQuerySchema.parse({ search }))).page.totalElements
+interface StatusFilter {
+  status?: 'active' | 'inactive'
+  locked?: 'true' | 'false'
+}
 
-const likeCount = async (search: string) => {
+const total = async (search: string, filter: StatusFilter = {}) =>
+  (await listUsers(db, userListQuerySchema.parse({ search, ...filter }))).page.totalElements
+
+const likeCount = async (search: string, { status, locked }: StatusFilter = {}) => {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users WHERE strpos(search_text, lower($1)) > 0`,
-    [search],
+    `SELECT count(*)::int AS n FROM users WHERE strpos(search_text, lower($1)) > 0
+       AND ($2::boolean IS NULL OR is_active = $2) AND ($3::boolean IS NULL OR is_locked = $3)`,
+    [
+      search,
+      status === undefined ? null : status === 'active',
+      locked === undefined ? null : locked === 'true',
+    ],
   )
   return row!.n
 }
@@ -76,7 +119,12 @@ test('the kept fragment totals follow inserts, renames, other updates and delete
     ['banana', 'Banana', 'Ananas'],
   ])
   await addUsers([['ana', 'Ana', 'Ana']])
-  expect(await kept()).toEqual(await recounted())
+  await db.query(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+       is_active, is_locked)
+     VALUES ('anita', 'anita@fragments.example.com', 'Anita', 'Ek', '+48 5', 'x', false, true)`,
+  )
+  await expectKept()
 
   // Several users renamed in one statement, one of them to a name another already has.
   await db.query(
@@ -85,19 +133,39 @@ test('the kept fragment totals follow inserts, renames, other updates and delete
      WHERE username IN ('anna', 'banana')`,
   )
   await db.query(`UPDATE users SET is_locked = true, last_login = now() WHERE username = 'zoë'`)
-  expect(await kept()).toEqual(await recounted())
+  await expectKept()
+  await db.query(
+    `UPDATE users SET is_active = false, username = username || 'x' WHERE username IN ('zoë', 'łukasz')`,
+  )
+  await db.query(`UPDATE users SET is_locked = false WHERE username = 'zoëx'`)
+  await expectKept()
 
-  await db.query(`DELETE FROM users WHERE username IN ('aaron', 'ana')`)
-  expect(await kept()).toEqual(await recounted())
+  await db.query(`DELETE FROM users WHERE username IN ('aaron', 'ana', 'anita', 'łukaszx')`)
+  await expectKept()
 })
 
-test('a short search answers the kept total; a longer or filtered one counts', async () => {
+test('a short search, with a status or lock or neither, answers the kept total; others count', async () => {
   await addUsers([
     ['kasia', 'Kasia', 'Kowalska'],
     ['marek', 'Marek', 'Kowalski'],
   ])
+  await db.query(`UPDATE users SET is_locked = true WHERE username = 'kasia'`)
+  const filters: StatusFilter[] = [
+    {},
+    { status: 'active' },
+    { status: 'inactive' },
+    { locked: 'true' },
+    { locked: 'false' },
+    { status: 'active', locked: 'false' },
+    { status: 'active', locked: 'true' },
+    { status: 'inactive', locked: 'false' },
+    { status: 'inactive', locked: 'true' },
+  ]
   for (const search of ['a', 'AN', 'ł', 'ółć', 'kow', 'q', '%', 'owalsk', 'kowalska']) {
-    expect(await total(search), search).toBe(await likeCount(search))
+    for (const filter of filters) {
+      const label = `${search} ${JSON.stringify(filter)}`
+      expect(await total(search, filter), label).toBe(await likeCount(search, filter))
+    }
   }
   const [kowalski] = await db.query<{ id: number }>(
     `UPDATE users SET is_active = false WHERE username = 'marek' RETURNING id`,

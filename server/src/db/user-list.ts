@@ -383,6 +383,25 @@ function statusTotal(query: UserListParams, params: unknown[]): string {
 }
 
 /**
+ * The trigger-kept number of users of the list's status and lock whose search text holds the
+ * fragment `fragment` (SQL), as SQL: over everyone (migration 009), less or only those of the
+ * inactive or locked users' cells that the filter leaves out or selects (migration 011).
+ */
+function fragmentTotal(query: UserListParams, fragment: string): string {
+  const everyone = `coalesce((SELECT total FROM user_search_fragment WHERE fragment = ${fragment}), 0)`
+  const status = statusConditions(query)
+  if (status.length === 0) return `${everyone}::int`
+  const cells = (where: string) => `coalesce((SELECT sum(total) FROM user_search_fragment_cell
+    WHERE fragment = ${fragment} AND ${where}), 0)`
+  const selected = status.join(' AND ')
+  // Whether the filter selects active and unlocked users, who are kept only in the total.
+  const selectsUsual = query.status !== 'inactive' && query.locked !== 'true'
+  return selectsUsual
+    ? `(${everyone} - ${cells(`NOT (${selected})`)})::int`
+    : `${cells(selected)}::int`
+}
+
+/**
  * The trigger-kept number of members of the list's group or holders of its role, of its status
  * and lock (migration 010), as SQL; undefined for a list with a search or with both filters.
  */
@@ -401,8 +420,8 @@ function memberTotal(query: UserListParams, params: unknown[]): string | undefin
  * The exact number of users the list's search and filters match, and of the users its status
  * and lock select (those a walk of the sort's index goes through). The second, and the first
  * without a search or a role or group, come from the trigger-kept counts of migration 005, the
- * first of a search of up to three characters alone from those of migration 009, of a role or
- * a group alone from those of migration 010; the versions a kept count of a search or filter
+ * first of a search of up to three characters (with a status or lock, or neither) from those of
+ * migrations 009 and 011, of a role or a group alone from those of migration 010; the versions a kept count of a search or filter
  * depends on are read in the same statement.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
@@ -419,8 +438,9 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
   const version = hasFilter(query)
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
-  // A search alone of up to three characters has its total kept by migration 009.
-  statusParams.push(hasFilter(query) ? null : (query.search ?? null))
+  // A search of up to three characters has its total kept, unless a role or group filters it.
+  const memberFiltered = query.roleId !== undefined || query.groupId !== undefined
+  statusParams.push(memberFiltered ? null : (query.search ?? null))
   const search = `$${statusParams.length}::text`
   const keptMembers = memberTotal(query, statusParams) ?? 'NULL::int'
   const [row] = await db.query<{
@@ -430,8 +450,7 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
     members: number | null
   }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
-       CASE WHEN length(lower(${search})) <= 3 THEN coalesce(
-         (SELECT total::int FROM user_search_fragment WHERE fragment = lower(${search})), 0)
+       CASE WHEN length(lower(${search})) <= 3 THEN ${fragmentTotal(query, `lower(${search})`)}
        END AS fragment, ${keptMembers} AS members`,
     statusParams,
     { prepare: true },
