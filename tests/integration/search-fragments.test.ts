@@ -177,3 +177,35 @@ test('a short search, with a status or lock or neither, answers the kept total; 
   expect(inactive.content.map((user) => user.id)).toEqual([kowalski!.id])
   expect(inactive.page.totalElements).toBe(1)
 })
+
+test('a search looked up by its rarest part still answers exactly the users holding all of it', async () => {
+  // 1,200 users share "numbered" and "nr0": a search for one of them narrows to its digits.
+  await db.query(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+       is_active)
+     SELECT 'nr' || lpad(i::text, 4, '0'), 'nr' || lpad(i::text, 4, '0') || '@numbered.example.com',
+       'Numbered', 'User', '+48 7' || i, 'x', i % 7 <> 0
+     FROM generate_series(1, 1200) AS i`,
+  )
+  // The digits alone are also held by phone numbers and other users: the whole search decides.
+  for (const search of ['nr0042', 'NR0700', 'nr1200@', 'r0042@numbered', 'nr0042x', '0042']) {
+    for (const filter of [{}, { status: 'active' }, { status: 'inactive' }] as StatusFilter[]) {
+      const page = await listUsers(
+        db,
+        userListQuerySchema.parse({ search, ...filter, sort: 'email', size: 100 }),
+      )
+      const label = `${search} ${JSON.stringify(filter)}`
+      expect(page.page.totalElements, label).toBe(await likeCount(search, filter))
+      const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
+        `SELECT coalesce(array_agg(id ORDER BY lower(email), id), '{}') AS ids FROM users
+         WHERE strpos(search_text, lower($1)) > 0
+           AND ($2::boolean IS NULL OR is_active = $2)`,
+        [search, filter.status === undefined ? null : filter.status === 'active'],
+      )
+      expect(
+        page.content.map((user) => user.id),
+        label,
+      ).toEqual(ids.slice(0, 100))
+    }
+  }
+})

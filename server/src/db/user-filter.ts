@@ -7,11 +7,21 @@ export interface UserSelection extends UserFilter {
   search?: string
 }
 
-/** The part of a selection that the trigram index answers. */
-export function searchCondition(search: string | undefined, params: unknown[]): string[] {
+/**
+ * The part of a selection that the trigram index answers: the search, or only its `window`
+ * (see `searchWindow`) looked up in the index and the whole search checked on the rows found.
+ */
+export function searchCondition(
+  search: string | undefined,
+  params: unknown[],
+  window?: string,
+): string[] {
   if (!search) return []
-  params.push(escapeLike(search))
-  return [`search_text LIKE '%' || lower($${params.length}) || '%'`]
+  params.push(escapeLike(window ?? search))
+  const looked = `search_text LIKE '%' || lower($${params.length}) || '%'`
+  if (window === undefined) return [looked]
+  params.push(search)
+  return [looked, `strpos(search_text, lower($${params.length})) > 0`]
 }
 
 /**

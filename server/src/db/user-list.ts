@@ -7,6 +7,7 @@ import type {
 } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 import { countAndKeep, keptCount } from './search-counts'
+import { searchWindow } from './search-window'
 import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
@@ -157,7 +158,10 @@ export async function listUsers(db: Queryable, asked: UserListParams): Promise<P
     // group is probed row by row; collecting, both select sets that are then ordered once.
     const selecting =
       plan.kind === 'collect'
-        ? [...searchCondition(query.search, params), ...memberConditions(query, params)]
+        ? [
+            ...searchCondition(query.search, params, counted?.window),
+            ...memberConditions(query, params),
+          ]
         : [
             ...(query.search
               ? [`strpos(search_text, lower($${params.push(query.search)})) > 0`]
@@ -229,9 +233,9 @@ export async function listUsers(db: Queryable, asked: UserListParams): Promise<P
   // part), and read their trigger-kept total in the statement that reads the page.
   const counted = selective ? await countUsers(db, query) : undefined
   const plan = (rowsNeeded: number): Plan =>
-    counted ? planOf(counted[0], counted[1], rowsNeeded) : { kind: 'walk' }
+    counted ? planOf(counted.matches, counted.walkable, rowsNeeded) : { kind: 'walk' }
   const totalOf = async (rows: ListedRow[]) =>
-    counted?.[0] ?? rows[0]?.total ?? (await countUsers(db, query))[0]
+    counted?.matches ?? rows[0]?.total ?? (await countUsers(db, query)).matches
 
   /**
    * `limit` rows from `from` of the list's ascending order, read on from the nearest anchor rather
@@ -323,7 +327,7 @@ export async function listUsers(db: Queryable, asked: UserListParams): Promise<P
     })
     count = await totalOf(rows)
   } else {
-    count = counted?.[0] ?? (await countUsers(db, query))[0]
+    count = counted?.matches ?? (await countUsers(db, query)).matches
     const limit = Math.max(0, Math.min(query.size, count - offset))
     const ascending = query.direction === 'asc' ? offset : count - offset - limit
     const anchored = limit > 0 && !selective ? await readAnchored(ascending, limit) : undefined
@@ -416,15 +420,25 @@ function memberTotal(query: UserListParams, params: unknown[]): string | undefin
   return `(SELECT coalesce(sum(total), 0)::int FROM ${table} WHERE ${where})`
 }
 
+/** What a selective list's count found (see `countUsers`). */
+interface Counted {
+  /** The users the list's search and filters match. */
+  matches: number
+  /** The users of its status and lock: those a walk of the sort's index goes through. */
+  walkable: number
+  /** The part of a search of four or more characters that the trigram index is asked for. */
+  window?: string
+}
+
 /**
  * The exact number of users the list's search and filters match, and of the users its status
- * and lock select (those a walk of the sort's index goes through). The second, and the first
- * without a search or a role or group, come from the trigger-kept counts of migration 005, the
- * first of a search of up to three characters (with a status or lock, or neither) from those of
- * migrations 009 and 011, of a role or a group alone from those of migration 010; the versions a kept count of a search or filter
- * depends on are read in the same statement.
+ * and lock select. The second, and the first without a search or a role or group, come from the
+ * trigger-kept counts of migration 005, the first of a search of up to three characters (with a
+ * status or lock, or neither) from those of migrations 009 and 011, of a role or a group alone
+ * from those of migration 010; the versions a kept count of a search or filter depends on are
+ * read in the same statement, with the totals of a longer search's fragments for its window.
  */
-async function countUsers(db: Queryable, query: UserListParams): Promise<[number, number]> {
+async function countUsers(db: Queryable, query: UserListParams): Promise<Counted> {
   const statusParams: unknown[] = []
   const walkableSql = statusTotal(query, statusParams)
   if (!isSelective(query)) {
@@ -433,32 +447,41 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
       statusParams,
       { prepare: true },
     )
-    return [row?.walkable ?? 0, row?.walkable ?? 0]
+    return { matches: row?.walkable ?? 0, walkable: row?.walkable ?? 0 }
   }
   const version = hasFilter(query)
     ? `search_version::text || '.' || filter_version::text`
     : 'search_version::text'
+  statusParams.push(query.search ?? null)
+  const search = `lower($${statusParams.length}::text)`
   // A search of up to three characters has its total kept, unless a role or group filters it.
   const memberFiltered = query.roleId !== undefined || query.groupId !== undefined
-  statusParams.push(memberFiltered ? null : (query.search ?? null))
-  const search = `$${statusParams.length}::text`
+  const keptSearch = memberFiltered ? 'NULL::int' : fragmentTotal(query, search)
   const keptMembers = memberTotal(query, statusParams) ?? 'NULL::int'
   const [row] = await db.query<{
     walkable: number
     version: string
     fragment: number | null
     members: number | null
+    lowered: string | null
+    grams: number[] | null
   }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
-       CASE WHEN length(lower(${search})) <= 3 THEN ${fragmentTotal(query, `lower(${search})`)}
-       END AS fragment, ${keptMembers} AS members`,
+       CASE WHEN length(${search}) <= 3 THEN ${keptSearch} END AS fragment,
+       ${keptMembers} AS members, ${search} AS lowered,
+       CASE WHEN length(${search}) > 3 THEN ARRAY(
+         SELECT coalesce((SELECT total::int FROM user_search_fragment
+           WHERE fragment = substr(${search}, at, 3)), 0)
+         FROM generate_series(1, length(${search}) - 2) AS at ORDER BY at)
+       END AS grams`,
     statusParams,
     { prepare: true },
   )
-  // The rows of the sort's index (or of its inactive/locked part) that a walk goes through.
   const walkable = row?.walkable ?? 0
-  if (row && row.fragment !== null) return [row.fragment, walkable]
-  if (row && row.members !== null) return [row.members, walkable]
+  if (row && row.fragment !== null) return { matches: row.fragment, walkable }
+  if (row && row.members !== null) return { matches: row.members, walkable }
+  const narrowed = row?.lowered && row.grams ? searchWindow(row.lowered, row.grams) : undefined
+  const window = narrowed === row?.lowered ? undefined : narrowed
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
@@ -467,13 +490,13 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<[number
     query.groupId ?? '',
   ])
   const kept = keptCount(db, key, row?.version ?? '')
-  if (kept !== undefined) return [kept, walkable]
+  if (kept !== undefined) return { matches: kept, walkable, window }
   const params: unknown[] = []
   // Members only: counted from the members' index, without reading users.
   const members =
     query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
   const counted = members
     ? `(${members}) members`
-    : `users WHERE ${[...searchCondition(query.search, params), ...filterConditions(query, params)].join(' AND ')}`
-  return [await countAndKeep(db, key, version, counted, params), walkable]
+    : `users WHERE ${[...searchCondition(query.search, params, window), ...filterConditions(query, params)].join(' AND ')}`
+  return { matches: await countAndKeep(db, key, version, counted, params), walkable, window }
 }
