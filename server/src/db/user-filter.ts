@@ -8,20 +8,20 @@ export interface UserSelection extends UserFilter {
 }
 
 /**
- * The part of a selection that the trigram index answers: the search, or only its `window`
- * (see `searchWindow`) looked up in the index and the whole search checked on the rows found.
+ * The part of a selection that the trigram index answers: the search, or only its `parts` (see
+ * `searchParts`) looked up in the index and the whole search checked on the rows found.
  */
 export function searchCondition(
   search: string | undefined,
   params: unknown[],
-  window?: string,
+  parts?: readonly string[],
 ): string[] {
   if (!search) return []
-  params.push(escapeLike(window ?? search))
-  const looked = `search_text LIKE '%' || lower($${params.length}) || '%'`
-  if (window === undefined) return [looked]
-  params.push(search)
-  return [looked, `strpos(search_text, lower($${params.length})) > 0`]
+  const looked = (parts ?? [search]).map(
+    (part) => `search_text LIKE '%' || lower($${params.push(escapeLike(part))}) || '%'`,
+  )
+  if (parts === undefined) return looked
+  return [...looked, `strpos(search_text, lower($${params.push(search)})) > 0`]
 }
 
 /**

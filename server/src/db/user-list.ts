@@ -7,7 +7,7 @@ import type {
 } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 import { countAndKeep, keptCount } from './search-counts'
-import { searchWindow } from './search-window'
+import { searchParts } from './search-parts'
 import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
@@ -159,7 +159,7 @@ export async function listUsers(db: Queryable, asked: UserListParams): Promise<P
     const selecting =
       plan.kind === 'collect'
         ? [
-            ...searchCondition(query.search, params, counted?.window),
+            ...searchCondition(query.search, params, counted?.parts),
             ...memberConditions(query, params),
           ]
         : [
@@ -426,8 +426,8 @@ interface Counted {
   matches: number
   /** The users of its status and lock: those a walk of the sort's index goes through. */
   walkable: number
-  /** The part of a search of four or more characters that the trigram index is asked for. */
-  window?: string
+  /** The parts of a search of four or more characters that the trigram index is asked for. */
+  parts?: string[]
 }
 
 /**
@@ -436,7 +436,7 @@ interface Counted {
  * trigger-kept counts of migration 005, the first of a search of up to three characters (with a
  * status or lock, or neither) from those of migrations 009 and 011, of a role or a group alone
  * from those of migration 010; the versions a kept count of a search or filter depends on are
- * read in the same statement, with the totals of a longer search's fragments for its window.
+ * read in the same statement, with the totals of a longer search's fragments for its parts.
  */
 async function countUsers(db: Queryable, query: UserListParams): Promise<Counted> {
   const statusParams: unknown[] = []
@@ -465,10 +465,12 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     members: number | null
     lowered: string | null
     grams: number[] | null
+    users: number
   }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
        CASE WHEN length(${search}) <= 3 THEN ${keptSearch} END AS fragment,
        ${keptMembers} AS members, ${search} AS lowered,
+       (SELECT total::int FROM user_total) AS users,
        CASE WHEN length(${search}) > 3 THEN ARRAY(
          SELECT coalesce((SELECT total::int FROM user_search_fragment
            WHERE fragment = substr(${search}, at, 3)), 0)
@@ -480,8 +482,8 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
   const walkable = row?.walkable ?? 0
   if (row && row.fragment !== null) return { matches: row.fragment, walkable }
   if (row && row.members !== null) return { matches: row.members, walkable }
-  const narrowed = row?.lowered && row.grams ? searchWindow(row.lowered, row.grams) : undefined
-  const window = narrowed === row?.lowered ? undefined : narrowed
+  const parts =
+    row?.lowered && row.grams ? searchParts(row.lowered, row.grams, row.users) : undefined
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
@@ -490,13 +492,13 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     query.groupId ?? '',
   ])
   const kept = keptCount(db, key, row?.version ?? '')
-  if (kept !== undefined) return { matches: kept, walkable, window }
+  if (kept !== undefined) return { matches: kept, walkable, parts }
   const params: unknown[] = []
   // Members only: counted from the members' index, without reading users.
   const members =
     query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
   const counted = members
     ? `(${members}) members`
-    : `users WHERE ${[...searchCondition(query.search, params, window), ...filterConditions(query, params)].join(' AND ')}`
-  return { matches: await countAndKeep(db, key, version, counted, params), walkable, window }
+    : `users WHERE ${[...searchCondition(query.search, params, parts), ...filterConditions(query, params)].join(' AND ')}`
+  return { matches: await countAndKeep(db, key, version, counted, params), walkable, parts }
 }
