@@ -75,9 +75,21 @@ async function grantsMatch(): Promise<void> {
   expect(row!.wrong).toBe(0)
 }
 
+/** Members and holders carry their users' search text (migration 012). */
+async function copiesMatch(): Promise<void> {
+  const [row] = await db.query<{ stale: number }>(
+    `SELECT (SELECT count(*) FROM user_groups m JOIN users u ON u.id = m.user_id
+       WHERE m.search_text IS DISTINCT FROM u.search_text)
+     + (SELECT count(*) FROM user_role_grant m JOIN users u ON u.id = m.user_id
+       WHERE m.search_text IS DISTINCT FROM u.search_text) AS stale`,
+  )
+  expect(Number(row!.stale)).toBe(0)
+}
+
 async function expectExact(): Promise<void> {
   expect(await kept()).toEqual(await recounted())
   await grantsMatch()
+  await copiesMatch()
 }
 
 const ids = async (sql: string, params: unknown[] = []) =>
@@ -126,6 +138,12 @@ test('the kept member and holder totals follow every change of users, links, gro
   await db.query(`UPDATE users SET is_active = false WHERE id = ANY ($1)`, [[u1, u2, u7]])
   await db.query(`UPDATE users SET is_locked = true WHERE id = ANY ($1)`, [[u1, u4]])
   await db.query(`UPDATE users SET last_login = now() WHERE id = ANY ($1)`, [users])
+  await expectExact()
+  await db.query(
+    `UPDATE users SET username = username || 'r', is_active = true WHERE id = ANY ($1)`,
+    [[u1, u3, u8]],
+  )
+  await db.query(`UPDATE users SET email = 'renamed-' || email WHERE id = $1`, [u2])
   await expectExact()
 
   // A group deactivated takes its roles back; reactivated, grants them again.
@@ -229,4 +247,58 @@ test('a role or group filter without a search answers its kept total', async () 
   expect(
     (await listUsers(db, userListQuerySchema.parse({ roleId: role }))).page.totalElements,
   ).toBe(12)
+})
+
+test('a search within a role or group answers the users holding it, from either side', async () => {
+  const [group] = await ids(`INSERT INTO groups (name) VALUES ('searched group') RETURNING id`)
+  const [role] = await ids(`INSERT INTO roles (name) VALUES ('searched role') RETURNING id`)
+  const members = await ids(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+       is_active)
+     SELECT 's' || lpad(i::text, 4, '0'), 's' || i || '@searched.example.com',
+       (ARRAY['Anna', 'Hanna', 'Piotr'])[1 + i % 3], 'Searched', '+48 6' || i, 'x', i % 5 <> 0
+     FROM generate_series(1, 300) AS i RETURNING id`,
+  )
+  await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2)`, [group, role])
+  await db.query(`INSERT INTO user_groups (user_id, group_id) SELECT unnest($1::int[]), $2`, [
+    members.filter((_, i) => i % 2 === 0),
+    group,
+  ])
+  await db.query(`INSERT INTO user_roles (user_id, role_id) SELECT unnest($1::int[]), $2`, [
+    members.filter((_, i) => i % 3 === 0),
+    role,
+  ])
+  // The role's holders are the group's members and the direct holders, in one statement.
+  const holding = `(u.id IN (SELECT user_id FROM user_roles WHERE role_id = $2::int) OR u.id IN (
+    SELECT ug.user_id FROM user_groups ug JOIN group_roles gr USING (group_id)
+    JOIN groups g ON g.id = ug.group_id AND g.active WHERE gr.role_id = $2::int))`
+  const inGroup = `u.id IN (SELECT user_id FROM user_groups WHERE group_id = $1::int)`
+  const cases = [
+    [{ groupId: group }, inGroup],
+    [{ roleId: role }, holding],
+    [{ roleId: role, groupId: group }, `${holding} AND ${inGroup}`],
+  ] as const
+  // Broad searches (more matches than members) and narrow ones (fewer).
+  for (const search of ['a', 'NN', 'anna', 'searched', 's0042', 's01', 'piotr s02', 'nobody']) {
+    for (const [filter, sql] of cases) {
+      for (const status of [undefined, 'active', 'inactive'] as const) {
+        const label = `${search} ${JSON.stringify(filter)} ${status}`
+        const page = await listUsers(
+          db,
+          userListQuerySchema.parse({ search, status, ...filter, sort: 'username', size: 100 }),
+        )
+        const [expected] = await db.query<{ ids: number[] }>(
+          `SELECT coalesce(array_agg(id ORDER BY lower(username), id), '{}') AS ids FROM users u
+           WHERE strpos(search_text, lower($3)) > 0 AND ${sql}
+             AND ($4::boolean IS NULL OR is_active = $4) AND $1::int > 0 AND $2::int > 0`,
+          [group, role, search, status === undefined ? null : status === 'active'],
+        )
+        expect(page.page.totalElements, label).toBe(expected!.ids.length)
+        expect(
+          page.content.map((user) => user.id),
+          label,
+        ).toEqual(expected!.ids.slice(0, 100))
+      }
+    }
+  }
 })

@@ -11,11 +11,9 @@ import { searchParts } from './search-parts'
 import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
-  filterConditions,
   hasFilter,
   memberConditions,
   memberIds,
-  resolveRoleGroups,
   searchCondition,
   statusConditions,
 } from './user-filter'
@@ -143,8 +141,7 @@ const DEEP_OFFSET = 10_000
  * and the cursors of the pages around it. Unfiltered and status/lock-only totals come from
  * trigger-kept counts, the others from the last count while still exact.
  */
-export async function listUsers(db: Queryable, asked: UserListParams): Promise<Page<User>> {
-  const query = await resolveRoleGroups(db, asked)
+export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
   const sort = SORTS[query.sort]
   const list = listFingerprint(query)
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
@@ -155,19 +152,23 @@ export async function listUsers(db: Queryable, asked: UserListParams): Promise<P
     const order = orderBy(sort, direction)
     const status = statusConditions(query)
     // Walking, the search is not a LIKE so that the trigram index is not used, and a role or
-    // group is probed row by row; collecting, both select sets that are then ordered once.
+    // group is probed row by row; collecting, the matches come from the trigram index, each
+    // probed for membership, or from the members' indexes (see `Counted`; as an array, so that
+    // only the members found are looked up, never every inactive user), then are ordered once.
     const selecting =
-      plan.kind === 'collect'
+      plan.kind !== 'collect'
         ? [
-            ...searchCondition(query.search, params, counted?.parts),
-            ...memberConditions(query, params),
-          ]
-        : [
             ...(query.search
               ? [`strpos(search_text, lower($${params.push(query.search)})) > 0`]
               : []),
             ...memberConditions(query, params, true),
           ]
+        : counted?.viaMembers
+          ? [`id = ANY (ARRAY(${memberIds(query, params, query.search)}))`]
+          : [
+              ...searchCondition(query.search, params, counted?.parts),
+              ...memberConditions(query, params, true),
+            ]
     params.push(limit)
     const limitParam = `$${params.length}`
     const cte =
@@ -407,18 +408,27 @@ function fragmentTotal(query: UserListParams, fragment: string): string {
 
 /**
  * The trigger-kept number of members of the list's group or holders of its role, of its status
- * and lock (migration 010), as SQL; undefined for a list with a search or with both filters.
+ * and lock (migration 010), as SQL: the smaller of the two when both filter; undefined for
+ * neither. Exact for one of them without a search, an upper bound otherwise.
  */
 function memberTotal(query: UserListParams, params: unknown[]): string | undefined {
-  if (query.search || (query.roleId === undefined) === (query.groupId === undefined)) return
-  const [table, column, id] =
-    query.groupId !== undefined
-      ? ['group_member_total', 'group_id', query.groupId]
-      : ['role_holder_total', 'role_id', query.roleId]
-  params.push(Number(id))
-  const where = [`${column} = $${params.length}::int`, ...statusConditions(query)].join(' AND ')
-  return `(SELECT coalesce(sum(total), 0)::int FROM ${table} WHERE ${where})`
+  const status = statusConditions(query)
+  const totals = [
+    ...(query.roleId !== undefined ? [['role_holder_total', 'role_id', query.roleId]] : []),
+    ...(query.groupId !== undefined ? [['group_member_total', 'group_id', query.groupId]] : []),
+  ].map(([table, column, id]) => {
+    const where = [`${column} = $${params.push(Number(id))}::int`, ...status].join(' AND ')
+    return `(SELECT coalesce(sum(total), 0)::int FROM ${table} WHERE ${where})`
+  })
+  if (totals.length === 0) return undefined
+  return totals.length === 1 ? totals[0] : `least(${totals.join(', ')})`
 }
+
+/**
+ * Members read from their index, in order, for each match read through the trigram index: a
+ * match is a row of users on a page of its own, a member an entry beside the one before.
+ */
+const MEMBERS_PER_MATCH = 10
 
 /** What a selective list's count found (see `countUsers`). */
 interface Counted {
@@ -428,6 +438,12 @@ interface Counted {
   walkable: number
   /** The parts of a search of four or more characters that the trigram index is asked for. */
   parts?: string[]
+  /**
+   * Whether the users are found from the role's or group's members, cheaper to read than the
+   * search's matches (see `MEMBERS_PER_MATCH`): their indexes hold their search texts (migration
+   * 012). Otherwise from the trigram index, each match probed for membership.
+   */
+  viaMembers?: boolean
 }
 
 /**
@@ -454,9 +470,7 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     : 'search_version::text'
   statusParams.push(query.search ?? null)
   const search = `lower($${statusParams.length}::text)`
-  // A search of up to three characters has its total kept, unless a role or group filters it.
-  const memberFiltered = query.roleId !== undefined || query.groupId !== undefined
-  const keptSearch = memberFiltered ? 'NULL::int' : fragmentTotal(query, search)
+  // A search of up to three characters has its total kept; a longer one, its fragments'.
   const keptMembers = memberTotal(query, statusParams) ?? 'NULL::int'
   const [row] = await db.query<{
     walkable: number
@@ -468,7 +482,7 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     users: number
   }>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
-       CASE WHEN length(${search}) <= 3 THEN ${keptSearch} END AS fragment,
+       CASE WHEN length(${search}) <= 3 THEN ${fragmentTotal(query, search)} END AS fragment,
        ${keptMembers} AS members, ${search} AS lowered,
        (SELECT total::int FROM user_total) AS users,
        CASE WHEN length(${search}) > 3 THEN ARRAY(
@@ -480,10 +494,17 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     { prepare: true },
   )
   const walkable = row?.walkable ?? 0
-  if (row && row.fragment !== null) return { matches: row.fragment, walkable }
-  if (row && row.members !== null) return { matches: row.members, walkable }
+  const memberFilters = Number(query.roleId !== undefined) + Number(query.groupId !== undefined)
+  if (row?.fragment != null && memberFilters === 0) return { matches: row.fragment, walkable }
+  if (row?.members != null && !query.search && memberFilters === 1) {
+    return { matches: row.members, walkable, viaMembers: true }
+  }
   const parts =
     row?.lowered && row.grams ? searchParts(row.lowered, row.grams, row.users) : undefined
+  // How many users the search matches at most, and the role or group holds at most.
+  const searchBound = row?.fragment ?? (row?.grams ? Math.min(...row.grams) : Infinity)
+  const memberBound = row?.members ?? Infinity
+  const viaMembers = memberFilters > 0 && searchBound * MEMBERS_PER_MATCH >= memberBound
   const key = JSON.stringify([
     query.search?.toLowerCase() ?? '',
     query.status ?? '',
@@ -492,13 +513,20 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
     query.groupId ?? '',
   ])
   const kept = keptCount(db, key, row?.version ?? '')
-  if (kept !== undefined) return { matches: kept, walkable, parts }
+  if (kept !== undefined) return { matches: kept, walkable, parts, viaMembers }
   const params: unknown[] = []
-  // Members only: counted from the members' index, without reading users.
-  const members =
-    query.search || statusConditions(query).length > 0 ? undefined : memberIds(query, params)
-  const counted = members
-    ? `(${members}) members`
-    : `users WHERE ${[...searchCondition(query.search, params, parts), ...filterConditions(query, params)].join(' AND ')}`
-  return { matches: await countAndKeep(db, key, version, counted, params), walkable, parts }
+  const status = statusConditions(query)
+  // Only the members found are looked up for a status or lock (an array: see readOnce).
+  const members = viaMembers ? memberIds(query, params, query.search) : undefined
+  const counted = !members
+    ? `users WHERE ${[
+        ...searchCondition(query.search, params, parts),
+        ...status,
+        ...memberConditions(query, params, true),
+      ].join(' AND ')}`
+    : status.length > 0
+      ? `users WHERE id = ANY (ARRAY(${members})) AND ${status.join(' AND ')}`
+      : `(${members}) members`
+  const matches = await countAndKeep(db, key, version, counted, params)
+  return { matches, walkable, parts, viaMembers }
 }

@@ -142,52 +142,71 @@ SELECT g.role_id, u.is_active, u.is_locked, count(*)
 FROM user_role_grant g JOIN users u ON u.id = g.user_id GROUP BY 1, 2, 3;
 
 -- Memberships and direct roles: statement triggers over their transition tables. An update of
--- a link row (none of ours makes one) is its old row leaving and its new row joining.
+-- a link row is its old row leaving and its new row joining, if the two differ: migration 012's
+-- copies of search texts update links without moving them.
 CREATE FUNCTION user_groups_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  user_ids int[];
-  group_ids int[];
+  gone_user_ids int[];
+  gone_group_ids int[];
+  come_user_ids int[];
+  come_group_ids int[];
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    SELECT array_agg(user_id), array_agg(group_id) INTO user_ids, group_ids FROM removed;
-    IF user_ids IS NOT NULL THEN PERFORM user_groups_move(user_ids, group_ids, -1); END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(user_id), array_agg(group_id) INTO gone_user_ids, gone_group_ids FROM removed;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT array_agg(user_id), array_agg(group_id) INTO come_user_ids, come_group_ids FROM added;
+  ELSE
+    SELECT array_agg(user_id), array_agg(group_id) INTO gone_user_ids, gone_group_ids
+    FROM (SELECT user_id, group_id FROM removed EXCEPT ALL SELECT user_id, group_id FROM added) gone;
+    SELECT array_agg(user_id), array_agg(group_id) INTO come_user_ids, come_group_ids
+    FROM (SELECT user_id, group_id FROM added EXCEPT ALL SELECT user_id, group_id FROM removed) come;
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT array_agg(user_id), array_agg(group_id) INTO user_ids, group_ids FROM added;
-    IF user_ids IS NOT NULL THEN PERFORM user_groups_move(user_ids, group_ids, 1); END IF;
-  END IF;
+  IF gone_user_ids IS NOT NULL THEN PERFORM user_groups_move(gone_user_ids, gone_group_ids, -1); END IF;
+  IF come_user_ids IS NOT NULL THEN PERFORM user_groups_move(come_user_ids, come_group_ids, 1); END IF;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION user_roles_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  user_ids int[];
-  role_ids int[];
+  gone_user_ids int[];
+  gone_role_ids int[];
+  come_user_ids int[];
+  come_role_ids int[];
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    SELECT array_agg(user_id), array_agg(role_id) INTO user_ids, role_ids FROM removed;
-    IF user_ids IS NOT NULL THEN PERFORM user_role_grant_move(user_ids, role_ids, -1); END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(user_id), array_agg(role_id) INTO gone_user_ids, gone_role_ids FROM removed;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT array_agg(user_id), array_agg(role_id) INTO come_user_ids, come_role_ids FROM added;
+  ELSE
+    SELECT array_agg(user_id), array_agg(role_id) INTO gone_user_ids, gone_role_ids
+    FROM (SELECT user_id, role_id FROM removed EXCEPT ALL SELECT user_id, role_id FROM added) gone;
+    SELECT array_agg(user_id), array_agg(role_id) INTO come_user_ids, come_role_ids
+    FROM (SELECT user_id, role_id FROM added EXCEPT ALL SELECT user_id, role_id FROM removed) come;
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT array_agg(user_id), array_agg(role_id) INTO user_ids, role_ids FROM added;
-    IF user_ids IS NOT NULL THEN PERFORM user_role_grant_move(user_ids, role_ids, 1); END IF;
-  END IF;
+  IF gone_user_ids IS NOT NULL THEN PERFORM user_role_grant_move(gone_user_ids, gone_role_ids, -1); END IF;
+  IF come_user_ids IS NOT NULL THEN PERFORM user_role_grant_move(come_user_ids, come_role_ids, 1); END IF;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION group_roles_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  group_ids int[];
-  role_ids int[];
+  gone_group_ids int[];
+  gone_role_ids int[];
+  come_group_ids int[];
+  come_role_ids int[];
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    SELECT array_agg(group_id), array_agg(role_id) INTO group_ids, role_ids FROM removed;
-    IF group_ids IS NOT NULL THEN PERFORM group_roles_move(group_ids, role_ids, -1); END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(group_id), array_agg(role_id) INTO gone_group_ids, gone_role_ids FROM removed;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT array_agg(group_id), array_agg(role_id) INTO come_group_ids, come_role_ids FROM added;
+  ELSE
+    SELECT array_agg(group_id), array_agg(role_id) INTO gone_group_ids, gone_role_ids
+    FROM (SELECT group_id, role_id FROM removed EXCEPT ALL SELECT group_id, role_id FROM added) gone;
+    SELECT array_agg(group_id), array_agg(role_id) INTO come_group_ids, come_role_ids
+    FROM (SELECT group_id, role_id FROM added EXCEPT ALL SELECT group_id, role_id FROM removed) come;
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT array_agg(group_id), array_agg(role_id) INTO group_ids, role_ids FROM added;
-    IF group_ids IS NOT NULL THEN PERFORM group_roles_move(group_ids, role_ids, 1); END IF;
-  END IF;
+  IF gone_group_ids IS NOT NULL THEN PERFORM group_roles_move(gone_group_ids, gone_role_ids, -1); END IF;
+  IF come_group_ids IS NOT NULL THEN PERFORM group_roles_move(come_group_ids, come_role_ids, 1); END IF;
   RETURN NULL;
 END $$;
 
