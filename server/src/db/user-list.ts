@@ -100,18 +100,30 @@ function afterBoundary(
  */
 const WALK_LIMIT = 20_000
 
+/**
+ * Rows walked for the cost of one match collected, where the sort's index holds what the walk
+ * checks (migration 013): the walk reads index entries side by side, the collection a row of
+ * users each. Walks that look each row up (a role or group, or the partial index of inactive or
+ * locked users) cost about what collecting does, one row each.
+ */
+const COVERED_ROWS_PER_MATCH = 10
+
 /** How a page of a search or a role or group filter is read (see `WALK_LIMIT`). */
 type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'collect' }
 
 /**
- * Walking stops after several times the rows expected, so that matches clustered far along the
- * sort (a correlation the count cannot see) cost a bounded detour, then the matches are collected.
+ * Walking stops after several times the rows expected, and a covered walk not before it has
+ * cost what collecting would, so that matches clustered far along the sort (a correlation the
+ * count cannot see) cost a bounded detour, then the matches are collected.
  */
-function planOf(matches: number, walkable: number, rowsNeeded: number): Plan {
+function planOf(matches: number, walkable: number, rowsNeeded: number, covered: boolean): Plan {
   if (matches === 0) return { kind: 'collect' }
   const walked = (rowsNeeded * walkable) / matches
-  if (walked > WALK_LIMIT || walked > matches) return { kind: 'collect' }
-  return { kind: 'capped', rows: Math.ceil(Math.max(2_000, 4 * walked)) }
+  const collecting = (covered ? COVERED_ROWS_PER_MATCH : 1) * matches
+  const limit = covered ? COVERED_ROWS_PER_MATCH * WALK_LIMIT : WALK_LIMIT
+  if (walked > limit || walked > collecting) return { kind: 'collect' }
+  const rows = Math.max(2_000, 4 * walked, covered ? collecting : 0)
+  return { kind: 'capped', rows: Math.ceil(Math.min(rows, walkable)) }
 }
 
 interface Read {
@@ -124,7 +136,10 @@ interface Read {
   withOrderVersion?: boolean
 }
 
-/** The columns a walk or a collection of matches reads: what sorting and filtering need. */
+/** The columns a walk reads besides the sort's key: those its index holds (migration 013). */
+const WALK_COLUMNS = 'id, search_text, is_active, is_locked'
+
+/** The columns a collection of matches reads: what sorting and filtering need. */
 const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, phone_number,
   last_login, created_date, updated_date`
 
@@ -187,14 +202,16 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       if (plan.kind === 'walk') {
         return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${rowLimit}`
       }
-      // A bounded stretch of the sort's index, named users so that the probes still apply. Its
-      // key is a column so that its order is known to hold: filtering stops once the page is full.
+      // A bounded stretch of the sort's index, named users so that the probes still apply, of
+      // what the index holds (migration 013). Its key is a column so that its order is known to
+      // hold: filtering stops once the page is full.
       params.push(plan.rows + offset)
-      const walked = `(SELECT ${LIST_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
+      const walked = `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
         ORDER BY ${order} LIMIT $${params.length}) AS users`
-      const walkedOrder = sort.key === 'id' ? order : order.replace(sort.key, 'sort_value')
-      return `SELECT ${columns} FROM ${walked} WHERE ${selecting.join(' AND ')}
-        ORDER BY ${walkedOrder} LIMIT ${rowLimit}`
+      const onWalked = (sql: string) =>
+        sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
+      return `SELECT ${onWalked(columns)} FROM ${walked} WHERE ${selecting.join(' AND ')}
+        ORDER BY ${onWalked(order)} LIMIT ${rowLimit}`
     }
     let ids: string
     if (ranges.length === 1) {
@@ -233,8 +250,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   // their count comes first. Other lists always walk the sort's index (or its inactive/locked
   // part), and read their trigger-kept total in the statement that reads the page.
   const counted = selective ? await countUsers(db, query) : undefined
+  // Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`).
+  const covered =
+    query.roleId === undefined &&
+    query.groupId === undefined &&
+    query.status !== 'inactive' &&
+    query.locked !== 'true'
   const plan = (rowsNeeded: number): Plan =>
-    counted ? planOf(counted.matches, counted.walkable, rowsNeeded) : { kind: 'walk' }
+    counted ? planOf(counted.matches, counted.walkable, rowsNeeded, covered) : { kind: 'walk' }
   const totalOf = async (rows: ListedRow[]) =>
     counted?.matches ?? rows[0]?.total ?? (await countUsers(db, query)).matches
 
