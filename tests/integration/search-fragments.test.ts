@@ -213,3 +213,20 @@ test('a search looked up by its rarer parts still answers exactly the users hold
     }
   }
 })
+
+test('a narrow search counted with its page keeps that count only while no user changes', async () => {
+  await addUsers([
+    ['wren1', 'Wren', 'Kestrel'],
+    ['wren2', 'Wren', 'Kestrel'],
+  ])
+  const totalOf = async (page: number) =>
+    (await listUsers(db, userListQuerySchema.parse({ search: 'wren kestrel', size: 1, page }))).page
+      .totalElements
+  expect(await totalOf(0)).toBe(2)
+  expect(await totalOf(1)).toBe(2)
+  await addUsers([['wren3', 'Wren', 'Kestrel']])
+  expect(await totalOf(1)).toBe(3)
+  await db.query(`DELETE FROM users WHERE username IN ('wren1', 'wren2')`)
+  expect(await totalOf(0)).toBe(1)
+  expect(await totalOf(5)).toBe(1)
+})

@@ -42,10 +42,14 @@ export async function countAndKeep(
      FROM ${from}`,
     params,
   )
-  const fresh = { version: row?.version ?? '', total: row?.total ?? 0 }
+  return keepCount(db, key, row?.version ?? '', row?.total ?? 0)
+}
+
+/** Keeps `total`, counted at `version` (read in the statement that counted), for `key`. */
+export function keepCount(db: Queryable, key: string, version: string, total: number): number {
   const counts = countsOf(db)
   counts.delete(key)
-  counts.set(key, fresh)
+  counts.set(key, { version, total })
   if (counts.size > KEPT) counts.delete(counts.keys().next().value!)
-  return fresh.total
+  return total
 }

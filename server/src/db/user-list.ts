@@ -6,7 +6,7 @@ import type {
   UserSortField,
 } from '../../../src/shared/contract'
 import type { Queryable } from './database'
-import { countAndKeep, keptCount } from './search-counts'
+import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'
 import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
@@ -144,7 +144,13 @@ const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, ph
   last_login, created_date, updated_date`
 
 /** A row of a page; `total` when the list's total is read with the page. */
-type ListedRow = UserTextRow & { sort_key: SortKey; total?: number; order_version?: string }
+type ListedRow = UserTextRow & {
+  sort_key: SortKey
+  total?: number
+  /** The version a total counted with the page was counted at (see `Counted`). */
+  total_version?: string
+  order_version?: string
+}
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
@@ -229,7 +235,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`
     }
     // The ids of the page come from an index alone; only those rows are then read.
-    const total = selective ? '' : `, ${statusTotal(query, params)} AS total`
+    const keep =
+      plan.kind === 'collect' && counted?.matches === undefined ? counted?.keep : undefined
+    const total = !selective
+      ? `, ${statusTotal(query, params)} AS total`
+      : keep
+        ? `, (SELECT count(*) FROM matches)::int AS total,
+          (SELECT ${keep.versionSql} FROM user_total) AS total_version`
+        : ''
     const version = withOrderVersion ? `, ${ORDER_VERSION} AS order_version` : ''
     const rowOrder = orderBy({ ...sort, key: tableKey(sort) }, direction)
     return db.query<ListedRow>(
@@ -249,17 +262,26 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   // A search or a role or group can match many users or few: the plan depends on how many, so
   // their count comes first. Other lists always walk the sort's index (or its inactive/locked
   // part), and read their trigger-kept total in the statement that reads the page.
-  const counted = selective ? await countUsers(db, query) : undefined
+  const deep = cursor === undefined && query.page * query.size >= DEEP_OFFSET
+  const counted = selective ? await countUsers(db, query, !deep) : undefined
   // Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`).
   const covered =
     query.roleId === undefined &&
     query.groupId === undefined &&
     query.status !== 'inactive' &&
     query.locked !== 'true'
-  const plan = (rowsNeeded: number): Plan =>
-    counted ? planOf(counted.matches, counted.walkable, rowsNeeded, covered) : { kind: 'walk' }
-  const totalOf = async (rows: ListedRow[]) =>
-    counted?.matches ?? rows[0]?.total ?? (await countUsers(db, query)).matches
+  const plan = (rowsNeeded: number): Plan => {
+    if (!counted) return { kind: 'walk' }
+    if (counted.matches === undefined) return { kind: 'collect' }
+    return planOf(counted.matches, counted.walkable, rowsNeeded, covered)
+  }
+  const totalOf = async (rows: ListedRow[]): Promise<number> => {
+    if (counted?.matches !== undefined) return counted.matches
+    const [first] = rows
+    if (first?.total === undefined) return (await countUsers(db, query)).matches!
+    if (counted?.keep) keepCount(db, counted.keep.key, first.total_version ?? '', first.total)
+    return first.total
+  }
 
   /**
    * `limit` rows from `from` of the list's ascending order, read on from the nearest anchor rather
@@ -351,7 +373,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     })
     count = await totalOf(rows)
   } else {
-    count = counted?.matches ?? (await countUsers(db, query)).matches
+    count = counted?.matches ?? (await countUsers(db, query)).matches!
     const limit = Math.max(0, Math.min(query.size, count - offset))
     const ascending = query.direction === 'asc' ? offset : count - offset - limit
     const anchored = limit > 0 && !selective ? await readAnchored(ascending, limit) : undefined
@@ -453,10 +475,17 @@ function memberTotal(query: UserListParams, params: unknown[]): string | undefin
  */
 const MEMBERS_PER_MATCH = 10
 
+/** Estimated to match at most this many users, a list is counted with its page (see `Counted`). */
+const COUNTED_WITH_PAGE = 2_000
+
 /** What a selective list's count found (see `countUsers`). */
 interface Counted {
-  /** The users the list's search and filters match. */
-  matches: number
+  /**
+   * The users the list's search and filters match; undefined when few are expected, and they
+   * are then collected and counted in the statement that reads the page, then kept by `keep`.
+   */
+  matches?: number
+  keep?: { key: string; versionSql: string }
   /** The users of its status and lock: those a walk of the sort's index goes through. */
   walkable: number
   /** The parts of a search of four or more characters that the trigram index is asked for. */
@@ -470,6 +499,32 @@ interface Counted {
 }
 
 /**
+ * How many users a search within `members` (an upper bound, or Infinity) is expected to match,
+ * its words taken as independent: each matches at most as many users as its rarest fragment.
+ * Infinity for a search of up to three characters, whose total is kept.
+ */
+function estimate(
+  search: string | undefined,
+  lowered: string | null | undefined,
+  grams: number[] | null | undefined,
+  users: number,
+  members: number,
+): number {
+  const share = (n: number) => (users > 0 ? Math.min(1, n / users) : 1)
+  let expected = Number.isFinite(members) ? members : users
+  if (!search) return expected
+  if (!lowered || !grams) return Infinity
+  let at = 0
+  for (const word of lowered.split(' ')) {
+    const length = Array.from(word).length
+    const own = grams.slice(at, at + length - 2)
+    if (own.length > 0) expected *= share(Math.min(...own))
+    at += length + 1
+  }
+  return expected
+}
+
+/**
  * The exact number of users the list's search and filters match, and of the users its status
  * and lock select. The second, and the first without a search or a role or group, come from the
  * trigger-kept counts of migration 005, the first of a search of up to three characters (with a
@@ -477,7 +532,11 @@ interface Counted {
  * from those of migration 010; the versions a kept count of a search or filter depends on are
  * read in the same statement, with the totals of a longer search's fragments for its parts.
  */
-async function countUsers(db: Queryable, query: UserListParams): Promise<Counted> {
+async function countUsers(
+  db: Queryable,
+  query: UserListParams,
+  withPage = false,
+): Promise<Counted> {
   const statusParams: unknown[] = []
   const walkableSql = statusTotal(query, statusParams)
   if (!isSelective(query)) {
@@ -537,6 +596,10 @@ async function countUsers(db: Queryable, query: UserListParams): Promise<Counted
   ])
   const kept = keptCount(db, key, row?.version ?? '')
   if (kept !== undefined) return { matches: kept, walkable, parts, viaMembers }
+  const expected = estimate(query.search, row?.lowered, row?.grams, row?.users ?? 0, memberBound)
+  if (withPage && expected <= COUNTED_WITH_PAGE) {
+    return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
+  }
   const params: unknown[] = []
   const status = statusConditions(query)
   // Only the members found are looked up for a status or lock (an array: see readOnce).
