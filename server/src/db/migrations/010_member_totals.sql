@@ -258,23 +258,17 @@ CREATE TRIGGER groups_totals_update AFTER UPDATE ON groups
 
 -- Users whose status or lock changed move, with every group and role they hold, to their new
 -- cell. Fires on every update of users (a transition table cannot go with a column list); most
--- updates (a sign-in, a profile) move nobody and write nothing.
+-- updates (a sign-in, a profile) move nobody and write nothing. The old and new rows are told
+-- apart by grouping, not by joining the two transition tables, which PostgreSQL may do row by
+-- row: 100 million comparisons for 10,000 users.
 CREATE FUNCTION users_member_totals_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM after_rows a JOIN before_rows b USING (id)
-    WHERE a.is_active <> b.is_active OR a.is_locked <> b.is_locked
-  ) THEN
-    RETURN NULL;
-  END IF;
   WITH cells AS MATERIALIZED (
-    SELECT a.id, a.is_active, a.is_locked, 1 AS n
-    FROM after_rows a JOIN before_rows b USING (id)
-    WHERE a.is_active <> b.is_active OR a.is_locked <> b.is_locked
-    UNION ALL
-    SELECT b.id, b.is_active, b.is_locked, -1
-    FROM after_rows a JOIN before_rows b USING (id)
-    WHERE a.is_active <> b.is_active OR a.is_locked <> b.is_locked
+    SELECT id, is_active, is_locked, sum(n)::int AS n FROM (
+      SELECT id, is_active, is_locked, 1 AS n FROM after_rows
+      UNION ALL
+      SELECT id, is_active, is_locked, -1 FROM before_rows
+    ) moves GROUP BY 1, 2, 3 HAVING sum(n) <> 0
   ), groups_moved AS (
     INSERT INTO group_member_total AS kept (group_id, is_active, is_locked, total)
     SELECT ug.group_id, c.is_active, c.is_locked, sum(c.n)

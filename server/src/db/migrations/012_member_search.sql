@@ -62,20 +62,20 @@ BEGIN
 END $$;
 
 -- A user renamed (a new name, email or phone) renames their copies. Fires on every update of
--- users (a transition table cannot go with a column list); most rename nobody.
+-- users (a transition table cannot go with a column list); most rename nobody. The new texts are
+-- found by grouping the old and new rows (see users_member_totals_update, migration 010).
 CREATE FUNCTION users_member_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM after_rows a JOIN before_rows b USING (id) WHERE a.search_text <> b.search_text
-  ) THEN
-    RETURN NULL;
-  END IF;
-  UPDATE user_groups ug SET search_text = a.search_text
-  FROM after_rows a JOIN before_rows b USING (id)
-  WHERE a.search_text <> b.search_text AND ug.user_id = a.id;
-  UPDATE user_role_grant g SET search_text = a.search_text
-  FROM after_rows a JOIN before_rows b USING (id)
-  WHERE a.search_text <> b.search_text AND g.user_id = a.id;
+  WITH renamed AS MATERIALIZED (
+    SELECT id, search_text FROM (
+      SELECT id, search_text, 1 AS n FROM after_rows
+      UNION ALL
+      SELECT id, search_text, -1 FROM before_rows
+    ) texts GROUP BY 1, 2 HAVING sum(n) > 0
+  ), groups_renamed AS (
+    UPDATE user_groups ug SET search_text = r.search_text FROM renamed r WHERE ug.user_id = r.id
+  )
+  UPDATE user_role_grant g SET search_text = r.search_text FROM renamed r WHERE g.user_id = r.id;
   RETURN NULL;
 END $$;
 
