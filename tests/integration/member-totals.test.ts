@@ -302,3 +302,57 @@ test('a search within a role or group answers the users holding it, from either 
     }
   }
 })
+
+/** Resolves once some statement waits for a lock held by another transaction. */
+async function someoneWaits(): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const [row] = await db.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )
+    if (row!.waiting > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('no statement came to wait')
+}
+
+test.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+  'a group or role deleted while its members change leaves no kept rows behind',
+  async () => {
+    const [user] = await ids(
+      `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash)
+       VALUES ('racer', 'racer@totals.example.com', 'Race', 'R', '+48 1', 'x') RETURNING id`,
+    )
+    const [group] = await ids(`INSERT INTO groups (name) VALUES ('raced group') RETURNING id`)
+    const [role] = await ids(`INSERT INTO roles (name) VALUES ('raced role') RETURNING id`)
+    await db.query(`INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2)`, [group, role])
+    const leftFor = async () => {
+      const [row] = await db.query<{ left: number }>(
+        `SELECT (SELECT count(*) FROM user_role_grant WHERE role_id = $2)
+           + (SELECT count(*) FROM role_holder_total WHERE role_id = $2 AND total <> 0)
+           + (SELECT count(*) FROM group_member_total WHERE group_id = $1 AND total <> 0) AS left`,
+        [group, role],
+      )
+      return Number(row!.left)
+    }
+
+    // The user joins the group (and so holds its role) while the role is deleted.
+    let deleting: Promise<unknown> | undefined
+    await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO user_groups (user_id, group_id) VALUES ($1, $2)`, [user, group])
+      deleting = db.query(`DELETE FROM roles WHERE id = $1`, [role])
+      await someoneWaits()
+    })
+    await deleting
+
+    // The user is deactivated (their group's cell moves) while the group is deleted.
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE users SET is_active = false WHERE id = $1`, [user])
+      deleting = db.query(`DELETE FROM groups WHERE id = $1`, [group])
+      await someoneWaits()
+    })
+    await deleting
+    expect(await leftFor()).toBe(0)
+    await expectExact()
+  },
+)

@@ -260,7 +260,8 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   }
 
   // A search or a role or group can match many users or few: the plan depends on how many, so
-  // their count comes first. Other lists always walk the sort's index (or its inactive/locked
+  // their count comes first, unless few are expected (then their page is collected and counted
+  // at once, see `Counted`). Other lists always walk the sort's index (or its inactive/locked
   // part), and read their trigger-kept total in the statement that reads the page.
   const deep = cursor === undefined && query.page * query.size >= DEEP_OFFSET
   const counted = selective ? await countUsers(db, query, !deep) : undefined
@@ -531,6 +532,7 @@ function estimate(
  * status or lock, or neither) from those of migrations 009 and 011, of a role or a group alone
  * from those of migration 010; the versions a kept count of a search or filter depends on are
  * read in the same statement, with the totals of a longer search's fragments for its parts.
+ * `withPage`, a list expected to match few is left to be counted with its page (see `Counted`).
  */
 async function countUsers(
   db: Queryable,

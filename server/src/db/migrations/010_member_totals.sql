@@ -30,7 +30,9 @@ CREATE TABLE role_holder_total (
 
 -- Lock order, so that a change of a membership and a concurrent change of the user's status or
 -- of the group's roles or activity cannot both miss the other: memberships lock their users and
--- groups FOR SHARE, a status change and a group's changes take those rows' update locks.
+-- groups FOR SHARE, a status change and a group's changes take those rows' update locks. Every
+-- write of a group's or role's kept rows locks the group or role (FOR KEY SHARE at least), so
+-- that a delete of it, which takes them away, waits for those writes or is seen by them.
 
 -- Adds `n` (1 or -1) for each member (user_ids[i], group_ids[i]) to its group's total, in the
 -- cell of the user's status and lock. Users or groups deleted meanwhile are skipped: their
@@ -62,10 +64,12 @@ BEGIN
   WITH live_users AS MATERIALIZED (
     SELECT id, is_active, is_locked FROM users
     WHERE id = ANY (user_ids) ORDER BY id FOR SHARE
+  ), live_roles AS MATERIALIZED (
+    SELECT id FROM roles WHERE id = ANY (role_ids) ORDER BY id FOR KEY SHARE
   ), moves AS MATERIALIZED (
     SELECT m.role_id, m.user_id, n * count(*)::int AS paths
     FROM unnest(user_ids, role_ids) AS m (user_id, role_id)
-    WHERE m.user_id IN (SELECT id FROM live_users) AND EXISTS (SELECT 1 FROM roles r WHERE r.id = m.role_id)
+    WHERE m.user_id IN (SELECT id FROM live_users) AND m.role_id IN (SELECT id FROM live_roles)
     GROUP BY 1, 2
   ), moved AS (
     INSERT INTO user_role_grant AS kept (role_id, user_id, paths)
@@ -269,10 +273,19 @@ BEGIN
       UNION ALL
       SELECT id, is_active, is_locked, -1 FROM before_rows
     ) moves GROUP BY 1, 2, 3 HAVING sum(n) <> 0
+  ), live_groups AS MATERIALIZED (
+    SELECT id FROM groups
+    WHERE id IN (SELECT group_id FROM user_groups WHERE user_id IN (SELECT id FROM cells))
+    ORDER BY id FOR KEY SHARE
+  ), live_roles AS MATERIALIZED (
+    SELECT id FROM roles
+    WHERE id IN (SELECT role_id FROM user_role_grant WHERE user_id IN (SELECT id FROM cells))
+    ORDER BY id FOR KEY SHARE
   ), groups_moved AS (
     INSERT INTO group_member_total AS kept (group_id, is_active, is_locked, total)
     SELECT ug.group_id, c.is_active, c.is_locked, sum(c.n)
     FROM cells c JOIN user_groups ug ON ug.user_id = c.id
+    WHERE ug.group_id IN (SELECT id FROM live_groups)
     GROUP BY 1, 2, 3 HAVING sum(c.n) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (group_id, is_active, is_locked) DO UPDATE SET total = kept.total + excluded.total
@@ -280,6 +293,7 @@ BEGIN
   INSERT INTO role_holder_total AS kept (role_id, is_active, is_locked, total)
   SELECT g.role_id, c.is_active, c.is_locked, sum(c.n)
   FROM cells c JOIN user_role_grant g ON g.user_id = c.id AND g.paths > 0
+  WHERE g.role_id IN (SELECT id FROM live_roles)
   GROUP BY 1, 2, 3 HAVING sum(c.n) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (role_id, is_active, is_locked) DO UPDATE SET total = kept.total + excluded.total;

@@ -34,10 +34,12 @@ BEGIN
   WITH live_users AS MATERIALIZED (
     SELECT id, is_active, is_locked, search_text FROM users
     WHERE id = ANY (user_ids) ORDER BY id FOR SHARE
+  ), live_roles AS MATERIALIZED (
+    SELECT id FROM roles WHERE id = ANY (role_ids) ORDER BY id FOR KEY SHARE
   ), moves AS MATERIALIZED (
     SELECT m.role_id, m.user_id, n * count(*)::int AS paths
     FROM unnest(user_ids, role_ids) AS m (user_id, role_id)
-    WHERE m.user_id IN (SELECT id FROM live_users) AND EXISTS (SELECT 1 FROM roles r WHERE r.id = m.role_id)
+    WHERE m.user_id IN (SELECT id FROM live_users) AND m.role_id IN (SELECT id FROM live_roles)
     GROUP BY 1, 2
   ), moved AS (
     INSERT INTO user_role_grant AS kept (role_id, user_id, paths, search_text)
