@@ -91,3 +91,25 @@ test('after a change that moves users, deep pages stay exact', async () => {
   await expectEveryDeepPageExact()
   await expectEveryDeepPageExact()
 }, 120_000)
+
+test('a sign-in leaves the anchors of every order but the one by last login', async () => {
+  await expectEveryDeepPageExact()
+  const versions = () =>
+    LISTS.map((list) => {
+      const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), 12_345)?.version
+    })
+  const before = versions()
+  expect(before.every((version) => version !== undefined)).toBe(true)
+  // What a sign-in writes (logins.ts): the last login moves, nothing else of the orders.
+  await db.query(`UPDATE users SET last_login = now() WHERE id = (SELECT min(id) FROM users)`)
+  for (const list of LISTS) await apiPage(list, DEEP_PAGES[1]!)
+  await anchorBuilds(db)
+  // Only the anchors by last login were found stale and built again.
+  const after = versions()
+  LISTS.forEach((list, at) => {
+    if (list.sort === 'lastLogin') expect(after[at], list.sort).not.toBe(before[at])
+    else expect(after[at], list.sort).toBe(before[at])
+  })
+  await expectEveryDeepPageExact()
+}, 120_000)

@@ -1,12 +1,18 @@
-import type { UserListParams } from '../../../src/shared/contract'
+import type { UserListParams, UserSortField } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 import type { SortKey } from './user-cursor'
 
 /** One anchor every this many rows of a list's ascending order. */
 export const ANCHOR_STEP = 1_000
 
-/** The counter of migration 008, as SQL: anchors hold while it has not moved. */
-export const ORDER_VERSION = '(SELECT order_version::text FROM user_total)'
+/**
+ * The counter of an order's anchors, as SQL: they hold while it has not moved. The order by last
+ * login has its own (migration 014), which sign-ins move; the others share migration 008's.
+ */
+export const orderVersion = (sort: UserSortField) =>
+  sort === 'lastLogin'
+    ? '(SELECT login_order_version::text FROM user_total)'
+    : '(SELECT order_version::text FROM user_total)'
 
 export interface Anchor {
   key: SortKey
@@ -61,7 +67,7 @@ export function anchorBefore(
 
 /**
  * Builds the anchors of `shape` in the background from `sql`, a statement answering `version`
- * (`ORDER_VERSION`), `id` and `sort_key` of every anchor row in ascending order; stale ones are
+ * (`orderVersion`), `id` and `sort_key` of every anchor row in ascending order; stale ones are
  * dropped first. A failed build leaves none: the list reads by offset meanwhile.
  */
 export function buildAnchors(db: Queryable, shape: string, sql: string, params: unknown[]): void {

@@ -8,7 +8,7 @@ import type {
 import type { Queryable } from './database'
 import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'
-import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, ORDER_VERSION } from './user-anchors'
+import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, orderVersion } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
   hasFilter,
@@ -132,7 +132,7 @@ interface Read {
   limit: number
   boundary?: Boundary
   plan: Plan
-  /** Also answer `ORDER_VERSION`, read with the page: an anchored read checks it. */
+  /** Also answer the order's version, read with the page: an anchored read checks it. */
   withOrderVersion?: boolean
 }
 
@@ -243,7 +243,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         ? `, (SELECT count(*) FROM matches)::int AS total,
           (SELECT ${keep.versionSql} FROM user_total) AS total_version`
         : ''
-    const version = withOrderVersion ? `, ${ORDER_VERSION} AS order_version` : ''
+    const version = withOrderVersion ? `, ${orderVersion(query.sort)} AS order_version` : ''
     const rowOrder = orderBy({ ...sort, key: tableKey(sort) }, direction)
     return db.query<ListedRow>(
       `${cte}SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
@@ -309,7 +309,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     buildAnchors(
       db,
       shape,
-      `SELECT ${ORDER_VERSION} AS version, id, ${sort.cursorKey} AS sort_key FROM users
+      `SELECT ${orderVersion(query.sort)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
        WHERE id IN (SELECT id FROM (
          SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
        ) numbered WHERE position % $1 = 0)
