@@ -77,6 +77,7 @@ async function ensureMemberships(db: Database, adminRole: string): Promise<void>
   // Index-only scans of the members' indexes need the visibility map that VACUUM sets.
   await db.exec('VACUUM ANALYZE user_groups')
   await db.exec('VACUUM ANALYZE user_roles')
+  await db.exec('VACUUM ANALYZE user_role_grant')
   write('Gave bulk users roles and groups for the filters (once per database).\n')
 }
 

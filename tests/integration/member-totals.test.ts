@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userListQuerySchema } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
-import { migrate } from '../../server/src/db/migrate'
-import { openDatabase } from '../../server/src/db/open'
 import { listUsers } from '../../server/src/db/user-list'
-import { createTestDatabase, type TestDatabase } from './support/database'
+import { openMigratedDatabase } from './support/database'
 
-let testDb: TestDatabase
+let database: Awaited<ReturnType<typeof openMigratedDatabase>>
 let db: Database
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  db = await openDatabase({
-    databaseUrl: testDb.env.DATABASE_URL,
-    dataDir: testDb.env.DATA_DIR ?? 'memory://',
-  })
-  await migrate(db)
+  database = await openMigratedDatabase()
+  db = database.db
 })
 
 afterAll(async () => {
-  await db?.close()
-  await testDb?.drop()
+  await database?.close()
 })
 
 type Totals = Record<string, number>
@@ -189,7 +182,7 @@ test('the kept member and holder totals follow every change of users, links, gro
   await expectExact()
 })
 
-test('a role or group filter without a search answers its kept total', async () => {
+test('a role or group filter without a search, with any status and lock, answers its exact total', async () => {
   const [group] = await ids(`INSERT INTO groups (name) VALUES ('filter totals') RETURNING id`)
   const [role] = await ids(`INSERT INTO roles (name) VALUES ('filter totals role') RETURNING id`)
   const members = await ids(

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import type { Database } from '../../../server/src/db/database'
+import { migrate } from '../../../server/src/db/migrate'
+import { openDatabase } from '../../../server/src/db/open'
 
 /**
  * A database of its own for one test server: PGlite in memory, or, in the PostgreSQL run,
@@ -30,6 +33,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.connect()
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await client.end()
+    },
+  }
+}
+
+/** A test database of its own (see `createTestDatabase`), opened and migrated, for direct SQL. */
+export async function openMigratedDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  const testDb = await createTestDatabase()
+  const db = await openDatabase({
+    databaseUrl: testDb.env.DATABASE_URL,
+    dataDir: testDb.env.DATA_DIR ?? 'memory://',
+  })
+  await migrate(db)
+  return {
+    db,
+    async close() {
+      await db.close()
+      await testDb.drop()
     },
   }
 }

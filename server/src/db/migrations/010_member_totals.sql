@@ -11,14 +11,17 @@ CREATE TABLE group_member_total (
 
 -- Every role each user holds, with the number of ways: directly, and through each active group
 -- that grants it (as user-filter.ts and admins.ts read a role held). A user holds the role while
--- paths > 0; rows at 0 are removed.
+-- paths > 0; rows at 0 are removed. Each carries its user's search text (renames: migration 012),
+-- so that a search within a role is counted from the index alone.
 CREATE TABLE user_role_grant (
   role_id integer NOT NULL,
   user_id integer NOT NULL,
   paths integer NOT NULL,
+  search_text text,
   PRIMARY KEY (role_id, user_id)
 );
 CREATE INDEX user_role_grant_user ON user_role_grant (user_id);
+CREATE INDEX user_role_grant_role_search ON user_role_grant (role_id, user_id) INCLUDE (search_text);
 
 CREATE TABLE role_holder_total (
   role_id integer NOT NULL,
@@ -62,7 +65,7 @@ CREATE FUNCTION user_role_grant_move(user_ids int[], role_ids int[], n int) RETU
 LANGUAGE plpgsql AS $$
 BEGIN
   WITH live_users AS MATERIALIZED (
-    SELECT id, is_active, is_locked FROM users
+    SELECT id, is_active, is_locked, search_text FROM users
     WHERE id = ANY (user_ids) ORDER BY id FOR SHARE
   ), live_roles AS MATERIALIZED (
     SELECT id FROM roles WHERE id = ANY (role_ids) ORDER BY id FOR KEY SHARE
@@ -72,8 +75,9 @@ BEGIN
     WHERE m.user_id IN (SELECT id FROM live_users) AND m.role_id IN (SELECT id FROM live_roles)
     GROUP BY 1, 2
   ), moved AS (
-    INSERT INTO user_role_grant AS kept (role_id, user_id, paths)
-    SELECT role_id, user_id, paths FROM moves ORDER BY role_id, user_id
+    INSERT INTO user_role_grant AS kept (role_id, user_id, paths, search_text)
+    SELECT m.role_id, m.user_id, m.paths, u.search_text
+    FROM moves m JOIN live_users u ON u.id = m.user_id ORDER BY m.role_id, m.user_id
     ON CONFLICT (role_id, user_id) DO UPDATE SET paths = kept.paths + excluded.paths
     RETURNING kept.role_id, kept.user_id, kept.paths
   ), holders AS (
@@ -133,108 +137,71 @@ LOCK TABLE users, groups, roles, user_groups, user_roles, group_roles IN SHARE R
 INSERT INTO group_member_total (group_id, is_active, is_locked, total)
 SELECT ug.group_id, u.is_active, u.is_locked, count(*)
 FROM user_groups ug JOIN users u ON u.id = ug.user_id GROUP BY 1, 2, 3;
-INSERT INTO user_role_grant (role_id, user_id, paths)
-SELECT role_id, user_id, count(*) FROM (
+INSERT INTO user_role_grant (role_id, user_id, paths, search_text)
+SELECT grants.role_id, grants.user_id, count(*), min(u.search_text) FROM (
   SELECT role_id, user_id FROM user_roles
   UNION ALL
   SELECT gr.role_id, ug.user_id FROM user_groups ug
   JOIN groups g ON g.id = ug.group_id AND g.active
   JOIN group_roles gr ON gr.group_id = ug.group_id
-) grants GROUP BY 1, 2;
+) grants JOIN users u ON u.id = grants.user_id GROUP BY 1, 2;
 INSERT INTO role_holder_total (role_id, is_active, is_locked, total)
 SELECT g.role_id, u.is_active, u.is_locked, count(*)
 FROM user_role_grant g JOIN users u ON u.id = g.user_id GROUP BY 1, 2, 3;
 
--- Memberships and direct roles: statement triggers over their transition tables. An update of
--- a link row is its old row leaving and its new row joining, if the two differ: migration 012's
--- copies of search texts update links without moving them.
-CREATE FUNCTION user_groups_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Links added, removed or changed (memberships, direct roles, a group's roles): a statement
+-- trigger over their transition tables hands the two ids of each link (the columns TG_ARGV[0]
+-- and TG_ARGV[1]) to the move function TG_ARGV[2], with -1 for each link gone and 1 for each
+-- link come. An update of a link row is its old row leaving and its new row joining, if the two
+-- differ: migration 012's copies of search texts update links without moving them.
+CREATE FUNCTION link_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  gone_user_ids int[];
-  gone_group_ids int[];
-  come_user_ids int[];
-  come_group_ids int[];
+  pair text := format('%I, %I', TG_ARGV[0], TG_ARGV[1]);
+  n int;
+  firsts int[];
+  seconds int[];
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    SELECT array_agg(user_id), array_agg(group_id) INTO gone_user_ids, gone_group_ids FROM removed;
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(user_id), array_agg(group_id) INTO come_user_ids, come_group_ids FROM added;
-  ELSE
-    SELECT array_agg(user_id), array_agg(group_id) INTO gone_user_ids, gone_group_ids
-    FROM (SELECT user_id, group_id FROM removed EXCEPT ALL SELECT user_id, group_id FROM added) gone;
-    SELECT array_agg(user_id), array_agg(group_id) INTO come_user_ids, come_group_ids
-    FROM (SELECT user_id, group_id FROM added EXCEPT ALL SELECT user_id, group_id FROM removed) come;
-  END IF;
-  IF gone_user_ids IS NOT NULL THEN PERFORM user_groups_move(gone_user_ids, gone_group_ids, -1); END IF;
-  IF come_user_ids IS NOT NULL THEN PERFORM user_groups_move(come_user_ids, come_group_ids, 1); END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION user_roles_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  gone_user_ids int[];
-  gone_role_ids int[];
-  come_user_ids int[];
-  come_role_ids int[];
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    SELECT array_agg(user_id), array_agg(role_id) INTO gone_user_ids, gone_role_ids FROM removed;
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(user_id), array_agg(role_id) INTO come_user_ids, come_role_ids FROM added;
-  ELSE
-    SELECT array_agg(user_id), array_agg(role_id) INTO gone_user_ids, gone_role_ids
-    FROM (SELECT user_id, role_id FROM removed EXCEPT ALL SELECT user_id, role_id FROM added) gone;
-    SELECT array_agg(user_id), array_agg(role_id) INTO come_user_ids, come_role_ids
-    FROM (SELECT user_id, role_id FROM added EXCEPT ALL SELECT user_id, role_id FROM removed) come;
-  END IF;
-  IF gone_user_ids IS NOT NULL THEN PERFORM user_role_grant_move(gone_user_ids, gone_role_ids, -1); END IF;
-  IF come_user_ids IS NOT NULL THEN PERFORM user_role_grant_move(come_user_ids, come_role_ids, 1); END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION group_roles_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  gone_group_ids int[];
-  gone_role_ids int[];
-  come_group_ids int[];
-  come_role_ids int[];
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    SELECT array_agg(group_id), array_agg(role_id) INTO gone_group_ids, gone_role_ids FROM removed;
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(group_id), array_agg(role_id) INTO come_group_ids, come_role_ids FROM added;
-  ELSE
-    SELECT array_agg(group_id), array_agg(role_id) INTO gone_group_ids, gone_role_ids
-    FROM (SELECT group_id, role_id FROM removed EXCEPT ALL SELECT group_id, role_id FROM added) gone;
-    SELECT array_agg(group_id), array_agg(role_id) INTO come_group_ids, come_role_ids
-    FROM (SELECT group_id, role_id FROM added EXCEPT ALL SELECT group_id, role_id FROM removed) come;
-  END IF;
-  IF gone_group_ids IS NOT NULL THEN PERFORM group_roles_move(gone_group_ids, gone_role_ids, -1); END IF;
-  IF come_group_ids IS NOT NULL THEN PERFORM group_roles_move(come_group_ids, come_role_ids, 1); END IF;
+  FOREACH n IN ARRAY ARRAY[-1, 1] LOOP
+    CONTINUE WHEN TG_OP = CASE n WHEN -1 THEN 'INSERT' ELSE 'DELETE' END;
+    EXECUTE format('SELECT array_agg(%I), array_agg(%I) FROM (SELECT %s FROM %s%s) links',
+      TG_ARGV[0], TG_ARGV[1], pair, CASE n WHEN -1 THEN 'removed' ELSE 'added' END,
+      CASE WHEN TG_OP = 'UPDATE' THEN format(' EXCEPT ALL SELECT %s FROM %s', pair,
+        CASE n WHEN -1 THEN 'added' ELSE 'removed' END) ELSE '' END)
+    INTO firsts, seconds;
+    IF firsts IS NOT NULL THEN
+      EXECUTE format('SELECT %I($1, $2, $3)', TG_ARGV[2]) USING firsts, seconds, n;
+    END IF;
+  END LOOP;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER user_groups_totals_insert AFTER INSERT ON user_groups
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION user_groups_totals();
+  REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'group_id', 'user_groups_move');
 CREATE TRIGGER user_groups_totals_delete AFTER DELETE ON user_groups
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION user_groups_totals();
+  REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'group_id', 'user_groups_move');
 CREATE TRIGGER user_groups_totals_update AFTER UPDATE ON user_groups
   REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION user_groups_totals();
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'group_id', 'user_groups_move');
 CREATE TRIGGER user_roles_totals_insert AFTER INSERT ON user_roles
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION user_roles_totals();
+  REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'role_id', 'user_role_grant_move');
 CREATE TRIGGER user_roles_totals_delete AFTER DELETE ON user_roles
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION user_roles_totals();
+  REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'role_id', 'user_role_grant_move');
 CREATE TRIGGER user_roles_totals_update AFTER UPDATE ON user_roles
   REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION user_roles_totals();
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'role_id', 'user_role_grant_move');
 CREATE TRIGGER group_roles_totals_insert AFTER INSERT ON group_roles
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION group_roles_totals();
+  REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_delete AFTER DELETE ON group_roles
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION group_roles_totals();
+  REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_update AFTER UPDATE ON group_roles
   REFERENCING OLD TABLE AS removed NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION group_roles_totals();
+  FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 
 -- A group activated or deactivated grants or takes back its roles from every member.
 CREATE FUNCTION groups_totals_update() RETURNS trigger LANGUAGE plpgsql AS $$
