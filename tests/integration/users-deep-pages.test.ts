@@ -113,3 +113,62 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
   })
   await expectEveryDeepPageExact()
 }, 120_000)
+
+test("a role's or group's list reads on from anchors of its own, exact as its members change", async () => {
+  const [group] = await db.query<{ id: number }>(
+    `INSERT INTO groups (name) VALUES ('Deep pages group') RETURNING id`,
+  )
+  const [role] = await db.query<{ id: number }>(
+    `INSERT INTO roles (name) VALUES ('Deep pages role') RETURNING id`,
+  )
+  await db.query(
+    `INSERT INTO user_groups (user_id, group_id) SELECT id, $1 FROM users WHERE id % 4 = 1`,
+    [group!.id],
+  )
+  await db.query(
+    `INSERT INTO user_roles (user_id, role_id) SELECT id, $1 FROM users WHERE id % 3 = 2`,
+    [role!.id],
+  )
+  const lists = [
+    { sort: 'email', direction: 'asc', filter: `&groupId=${group!.id}` },
+    { sort: 'lastLogin', direction: 'desc', filter: `&roleId=${role!.id}` },
+    { sort: 'createdDate', direction: 'desc', filter: `&groupId=${group!.id}&status=active` },
+  ] as const
+  const pages = [1, 2, 3]
+  const expectExact = async () => {
+    for (const list of lists) {
+      for (const page of pages) {
+        expect(await apiPage(list, page), `${JSON.stringify(list)} page ${page}`).toEqual(
+          await sqlPage(list, page),
+        )
+      }
+    }
+    await anchorBuilds(db)
+  }
+  const versions = () =>
+    lists.map((list) => {
+      const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), SIZE * 2)?.version
+    })
+
+  await expectExact()
+  const built = versions()
+  expect(built.every((version) => version !== undefined)).toBe(true)
+  await expectExact()
+  // Members leave from the start of the orders and others join: the anchors no longer hold.
+  await db.query(
+    `DELETE FROM user_groups WHERE group_id = $1
+       AND user_id IN (SELECT id FROM users WHERE id % 4 = 1 ORDER BY lower(email) LIMIT 30)`,
+    [group!.id],
+  )
+  await db.query(
+    `INSERT INTO user_roles (user_id, role_id)
+     SELECT id, $1 FROM users WHERE id % 3 = 0 ORDER BY last_login DESC NULLS FIRST LIMIT 30`,
+    [role!.id],
+  )
+  await expectExact()
+  expect(versions().every((version, at) => version !== undefined && version !== built[at])).toBe(
+    true,
+  )
+  await expectExact()
+}, 120_000)

@@ -1,19 +1,36 @@
 import pg from 'pg'
 import type { Database, Queryable, QueryOptions } from './database'
 
+/**
+ * Statement texts prepared at most, per pool: the page statements of every sort, direction,
+ * status, filter and reach in use come to a few hundred.
+ */
+const MAX_PREPARED = 500
+
 /** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
 export function openPostgres(connectionString: string): Database {
   // No JIT: the list's statements are short, and their row estimates (a role's members, a
   // search's matches) can be far above what they read, which would compile them for 15-40 ms.
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' })
+  // Prepared statements run on connections of their own that plan each once, for any values:
+  // PostgreSQL would otherwise plan each anew on its first five runs per connection, and go on
+  // doing so wherever its estimates favour that. Inside a transaction they run on its connection.
+  const preparedPool = new pg.Pool({
+    connectionString,
+    max: 10,
+    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+  })
   // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {})
+  for (const each of [pool, preparedPool]) each.on('error', () => {})
 
-  // Each connection prepares a named statement the first time it runs it.
+  // Each connection prepares a named statement the first time it runs it, and keeps it: past
+  // MAX_PREPARED texts, statements run unprepared, so that a connection's plans stay bounded.
   const statementNames = new Map<string, string>()
   const nameOf = (text: string) => {
     let name = statementNames.get(text)
-    if (!name) statementNames.set(text, (name = `prepared_${statementNames.size + 1}`))
+    if (!name && statementNames.size < MAX_PREPARED) {
+      statementNames.set(text, (name = `prepared_${statementNames.size + 1}`))
+    }
     return name
   }
 
@@ -24,9 +41,10 @@ export function openPostgres(connectionString: string): Database {
       options?: QueryOptions,
     ) {
       const values = params as unknown[] | undefined
-      const result = await client.query<T>(
-        options?.prepare ? { name: nameOf(text), text, values } : { text, values },
-      )
+      const name = options?.prepare ? nameOf(text) : undefined
+      const result = !name
+        ? await client.query<T>({ text, values })
+        : await (client === pool ? preparedPool : client).query<T>({ name, text, values })
       return result.rows
     },
     async exec(script: string) {
@@ -82,7 +100,7 @@ export function openPostgres(connectionString: string): Database {
       }
     },
     async close() {
-      await pool.end()
+      await Promise.all([pool.end(), preparedPool.end()])
     },
   }
 }

@@ -6,6 +6,15 @@ import type { SortKey } from './user-cursor'
 export const ANCHOR_STEP = 1_000
 
 /**
+ * One anchor every this many rows of a role's or group's list: read on from one, a page probes
+ * each row of the sort's index for membership, several times the rows it keeps.
+ */
+export const MEMBER_ANCHOR_STEP = 20
+
+/** Lists of a role or group whose anchors are kept at most; the oldest built go first. */
+const MEMBER_SHAPES = 64
+
+/**
  * The counter of an order's anchors, as SQL: they hold while it has not moved. The order by last
  * login has its own (migration 014), which sign-ins move; the others share migration 008's.
  */
@@ -19,19 +28,44 @@ export interface Anchor {
   id: number
 }
 
-/** The lists that share anchors: one order, over the users of one status and lock. */
-export const anchorShape = (query: Pick<UserListParams, 'sort' | 'status' | 'locked'>) =>
-  JSON.stringify([query.sort, query.status ?? '', query.locked ?? ''])
+type AnchoredList = Pick<UserListParams, 'sort' | 'status' | 'locked' | 'roleId' | 'groupId'>
+
+const ofMembers = (query: AnchoredList) => query.roleId !== undefined || query.groupId !== undefined
+
+/**
+ * The counter of a list's anchors, as SQL: its order's, and for a role's or group's list also
+ * migration 005's filter version, which memberships and groups' roles and activity move.
+ */
+export const anchorVersion = (query: AnchoredList) =>
+  ofMembers(query)
+    ? `${orderVersion(query.sort)} || '.' || (SELECT filter_version::text FROM user_total)`
+    : orderVersion(query.sort)
+
+/** The lists that share anchors: one order, over the users of one status, lock, role and group. */
+export const anchorShape = (query: AnchoredList) =>
+  JSON.stringify([
+    query.sort,
+    query.status ?? '',
+    query.locked ?? '',
+    String(query.roleId ?? ''),
+    String(query.groupId ?? ''),
+  ])
+
+/** How many rows apart a list's anchors are. */
+export const anchorStep = (query: AnchoredList) =>
+  ofMembers(query) ? MEMBER_ANCHOR_STEP : ANCHOR_STEP
 
 interface Anchors {
   version: string
-  /** `rows[i]` is the row at position `(i + 1) * ANCHOR_STEP - 1` of the ascending order. */
+  step: number
+  /** `rows[i]` is the row at position `(i + 1) * step - 1` of the ascending order. */
   rows: Anchor[]
 }
 
 interface AnchorBuild {
   sql: string
   params: unknown[]
+  step: number
 }
 
 interface AnchorState {
@@ -39,6 +73,8 @@ interface AnchorState {
   /** Builds asked for, run one at a time per database: each reads a whole index. */
   waiting: Map<string, AnchorBuild>
   running?: Promise<void>
+  /** The shape whose build is under way. */
+  building?: string
 }
 
 const states = new WeakMap<object, AnchorState>()
@@ -56,30 +92,39 @@ export function anchorBefore(
   offset: number,
 ): { anchor: Anchor; skip: number; version: string } | undefined {
   const anchors = stateOf(db).built.get(shape)
-  const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors?.rows.length ?? 0) - 1
-  if (!anchors || index < 0) return undefined
+  if (!anchors) return undefined
+  const index = Math.min(Math.floor(offset / anchors.step), anchors.rows.length) - 1
+  if (index < 0) return undefined
   return {
     anchor: anchors.rows[index]!,
-    skip: offset - (index + 1) * ANCHOR_STEP,
+    skip: offset - (index + 1) * anchors.step,
     version: anchors.version,
   }
 }
 
 /**
- * Builds the anchors of `shape` in the background from `sql`, a statement answering `version`
- * (`orderVersion`), `id` and `sort_key` of every anchor row in ascending order; stale ones are
- * dropped first. A failed build leaves none: the list reads by offset meanwhile.
+ * Builds the anchors of `shape`, `step` rows apart, in the background from `sql`, a statement
+ * answering `version` (`anchorVersion`), `id` and `sort_key` of every anchor row in ascending
+ * order; stale ones are dropped first. A failed build leaves none: the list reads by offset
+ * meanwhile.
  */
-export function buildAnchors(db: Queryable, shape: string, sql: string, params: unknown[]): void {
+export function buildAnchors(
+  db: Queryable,
+  shape: string,
+  build: { sql: string; params: unknown[]; step: number },
+): void {
   const state = stateOf(db)
   state.built.delete(shape)
-  state.waiting.set(shape, { sql, params })
+  // Requests that find none while they are being built wait for that build.
+  if (state.building === shape) return
+  state.waiting.set(shape, build)
   if (!state.running) state.running = runBuilds(db, state)
 }
 
 async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
   for (const [shape, build] of state.waiting) {
     state.waiting.delete(shape)
+    state.building = shape
     try {
       const rows = await db.query<{ version: string; id: number; sort_key: SortKey }>(
         build.sql,
@@ -88,14 +133,25 @@ async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
       if (rows.length > 0) {
         state.built.set(shape, {
           version: rows[0]!.version,
+          step: build.step,
           rows: rows.map((row) => ({ key: row.sort_key, id: row.id })),
         })
+        forgetOldestMemberLists(state)
       }
     } catch {
       // The database closed or failed: the list keeps reading by offset.
     }
   }
+  state.building = undefined
   state.running = undefined
+}
+
+/** Keeps the anchors of at most `MEMBER_SHAPES` role or group lists (the orders' are few). */
+function forgetOldestMemberLists(state: AnchorState): void {
+  const members = [...state.built].filter(([, anchors]) => anchors.step === MEMBER_ANCHOR_STEP)
+  for (const [shape] of members.slice(0, Math.max(0, members.length - MEMBER_SHAPES))) {
+    state.built.delete(shape)
+  }
 }
 
 /** Resolves when no build is under way or waiting (for tests). */

@@ -8,7 +8,14 @@ import type {
 import type { Queryable } from './database'
 import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'
-import { ANCHOR_STEP, anchorBefore, anchorShape, buildAnchors, orderVersion } from './user-anchors'
+import {
+  anchorBefore,
+  anchorShape,
+  anchorStep,
+  anchorVersion,
+  buildAnchors,
+  MEMBER_ANCHOR_STEP,
+} from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
   hasFilter,
@@ -152,6 +159,17 @@ type ListedRow = UserTextRow & {
   order_version?: string
 }
 
+/**
+ * How many rows a page's ranges are read to at most, for a page ending `rows` into them: a power
+ * of two, written into the statement. A page statement without a search is prepared, and its
+ * plan made once for any values; a parameter there would be planned as a tenth of the table,
+ * which turns a walk of a few rows into a join over all of them.
+ */
+const reachOf = (rows: number) => 2 ** Math.ceil(Math.log2(Math.max(rows, 32)))
+
+/** A role's or group's list of up to this many users gets anchors (see `MEMBER_ANCHOR_STEP`). */
+const MEMBER_ANCHORS_UP_TO = 200_000
+
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
 
@@ -198,7 +216,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
            WHERE ${[...status, ...selecting].join(' AND ')}) `
         : ''
     const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
-    const select = (range: string | undefined, columns: string, rowLimit = limitParam) => {
+    const select = (range: string | undefined, columns: string, rowLimit: string) => {
       if (plan.kind === 'collect') {
         const where = range ? `WHERE ${range}` : ''
         return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${rowLimit}`
@@ -211,29 +229,20 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       // A bounded stretch of the sort's index, named users so that the probes still apply, of
       // what the index holds (migration 013). Its key is a column so that its order is known to
       // hold: filtering stops once the page is full.
-      params.push(plan.rows + offset)
       const walked = `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
-        ORDER BY ${order} LIMIT $${params.length}) AS users`
+        ORDER BY ${order} LIMIT ${reachOf(plan.rows + offset)}) AS users`
       const onWalked = (sql: string) =>
         sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
       return `SELECT ${onWalked(columns)} FROM ${walked} WHERE ${selecting.join(' AND ')}
         ORDER BY ${onWalked(order)} LIMIT ${rowLimit}`
     }
-    let ids: string
-    if (ranges.length === 1) {
-      const first = select(ranges[0], 'id')
-      params.push(offset)
-      ids = `${first} OFFSET $${params.length}`
-    } else {
-      // Each range reaches as far as the page could, then the page is cut from them together.
-      params.push(offset + limit)
-      const reach = `$${params.length}`
-      const dir = direction === 'desc' ? 'DESC' : 'ASC'
-      const parts = ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`, reach)})`)
-      params.push(offset)
-      ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
-        ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`
-    }
+    // Each range reaches as far as the page could, then the page is cut from them together.
+    const reach = String(reachOf(offset + limit))
+    const dir = direction === 'desc' ? 'DESC' : 'ASC'
+    const parts = ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`, reach)})`)
+    params.push(offset)
+    const ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
+      ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`
     // The ids of the page come from an index alone; only those rows are then read.
     const keep =
       plan.kind === 'collect' && counted?.matches === undefined ? counted?.keep : undefined
@@ -243,12 +252,13 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         ? `, (SELECT count(*) FROM matches)::int AS total,
           (SELECT ${keep.versionSql} FROM user_total) AS total_version`
         : ''
-    const version = withOrderVersion ? `, ${orderVersion(query.sort)} AS order_version` : ''
+    const version = withOrderVersion ? `, ${anchorVersion(query)} AS order_version` : ''
     const rowOrder = orderBy({ ...sort, key: tableKey(sort) }, direction)
     return db.query<ListedRow>(
       `${cte}SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
-       WHERE id IN (${ids}) ORDER BY ${rowOrder}`,
+       WHERE id = ANY (ARRAY(${ids})) ORDER BY ${rowOrder}`,
       params,
+      { prepare: !query.search && plan.kind !== 'collect' },
     )
   }
   // A bounded walk that did not fill the page found the matches too far along: collect them.
@@ -298,24 +308,26 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         offset: start.skip,
         limit,
         boundary: start.anchor,
-        plan: { kind: 'walk' },
+        plan: plan(start.skip + limit),
         withOrderVersion: true,
       })
       if (rows.length === limit && rows[0]?.order_version === start.version) return rows
     }
-    const status = statusConditions(query)
-    const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
+    const params: unknown[] = []
+    const members = memberIds(query, params)
+    const where = [...statusConditions(query), ...(members ? [`id = ANY (ARRAY(${members}))`] : [])]
     const order = orderBy(sort, 'asc')
-    buildAnchors(
-      db,
-      shape,
-      `SELECT ${orderVersion(query.sort)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
+    const step = anchorStep(query)
+    buildAnchors(db, shape, {
+      sql: `SELECT ${anchorVersion(query)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
        WHERE id IN (SELECT id FROM (
-         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
-       ) numbered WHERE position % $1 = 0)
+         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users
+         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+       ) numbered WHERE position % $${params.push(step)} = 0)
        ORDER BY ${order}`,
-      [ANCHOR_STEP],
-    )
+      params,
+      step,
+    })
     return undefined
   }
 
@@ -363,9 +375,18 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   }
 
   const offset = query.page * query.size
+  // Past its first page, a role's or group's list walked with probes reads on from anchors of
+  // its own, if it is not too long to collect them.
+  const memberAnchored =
+    !query.search &&
+    (query.roleId !== undefined || query.groupId !== undefined) &&
+    offset >= MEMBER_ANCHOR_STEP &&
+    counted?.matches !== undefined &&
+    counted.matches <= MEMBER_ANCHORS_UP_TO &&
+    plan(offset + query.size).kind === 'capped'
   let rows: ListedRow[]
   let count: number
-  if (offset < DEEP_OFFSET) {
+  if (offset < DEEP_OFFSET && !memberAnchored) {
     rows = await readPage({
       direction: query.direction,
       offset,
@@ -377,7 +398,8 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     count = counted?.matches ?? (await countUsers(db, query)).matches!
     const limit = Math.max(0, Math.min(query.size, count - offset))
     const ascending = query.direction === 'asc' ? offset : count - offset - limit
-    const anchored = limit > 0 && !selective ? await readAnchored(ascending, limit) : undefined
+    const anchored =
+      limit > 0 && (!selective || memberAnchored) ? await readAnchored(ascending, limit) : undefined
     if (limit === 0) rows = []
     else if (anchored) rows = query.direction === 'asc' ? anchored : anchored.reverse()
     else if (offset <= count / 2) {
