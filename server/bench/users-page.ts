@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
+import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { userListQuerySchema } from '../../src/shared/contract'
 import { buildServer } from '../src/app'
 import { ConfigError, loadConfig } from '../src/config'
@@ -8,6 +10,7 @@ import type { Database } from '../src/db/database'
 import { userFilterSql } from '../src/db/user-filter'
 import { SORTS } from '../src/db/user-list'
 import { USER_COLUMNS } from '../src/db/users'
+import type { LoadOrder, LoadResult } from './load-clients'
 import { requestMaker, type Answered, type RequestKind } from './user-requests'
 
 /**
@@ -81,6 +84,24 @@ async function ensureMemberships(db: Database, adminRole: string): Promise<void>
   write('Gave bulk users roles and groups for the filters (once per database).\n')
 }
 
+/** Runs the concurrent clients in a process of their own (`load-clients.ts`). */
+function loadClients(order: LoadOrder): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const clients = fork(fileURLToPath(new URL('./load-clients.ts', import.meta.url)), {
+      execArgv: ['--import', 'tsx'],
+    })
+    clients.once('message', (result) => {
+      resolve(result as LoadResult)
+      clients.disconnect()
+    })
+    clients.once('error', reject)
+    clients.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load clients exited with ${code}`))
+    })
+    clients.send(order)
+  })
+}
+
 /** The page as a straightforward implementation would read it: OFFSET paging and count(*). */
 async function naivePage(db: Database, query: string, pageNumber: number): Promise<void> {
   const params = userListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
@@ -123,8 +144,7 @@ async function main() {
     const headers = {
       authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
     }
-    // node:http with kept-alive sockets, as a load generator would: fetch costs this process
-    // about as much CPU per request as the server does, which would halve the figures.
+    // node:http with kept-alive sockets, as for the concurrent clients (see load-clients.ts).
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
     const get = (query: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -200,20 +220,13 @@ async function main() {
       ['unsearched mix', unsearched],
       ['full mix', answered],
     ] as const) {
-      const times: number[] = []
-      let errors = 0
-      let turn = 0
-      const ends = performance.now() + SECONDS * 1000
-      const client = async () => {
-        while (performance.now() < ends) {
-          const { request } = mix[turn++ % mix.length]!
-          const started = performance.now()
-          const reply = await get(request.query)
-          times.push(performance.now() - started)
-          if (reply.status !== 200) errors += 1
-        }
-      }
-      await Promise.all(Array.from({ length: CLIENTS }, client))
+      const { times, errors } = await loadClients({
+        port,
+        authorization: headers.authorization,
+        queries: mix.map((a) => a.request.query),
+        clients: CLIENTS,
+        seconds: SECONDS,
+      })
       const { p50, p99 } = percentiles(times)
       write(
         `${name.padEnd(16)} ${(times.length / SECONDS).toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  errors ${errors}\n`,
