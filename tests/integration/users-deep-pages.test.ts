@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userPageSchema, type UserSortField } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
-import { anchorBefore, anchorBuilds, anchorShape } from '../../server/src/db/user-anchors'
+import {
+  anchorBefore,
+  anchorBuilds,
+  anchorShape,
+  memberOrder,
+} from '../../server/src/db/user-anchors'
 import { userFilterSql } from '../../server/src/db/user-filter'
 import { SORTS } from '../../server/src/db/user-list'
 import { seedBulk } from '../../server/src/seed/bulk'
@@ -114,7 +119,7 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
   await expectEveryDeepPageExact()
 }, 120_000)
 
-test("a role's or group's list reads on from anchors of its own, exact as its members change", async () => {
+test("a role's or group's list is read by its ids in order, exact by page and cursor as it changes", async () => {
   const [group] = await db.query<{ id: number }>(
     `INSERT INTO groups (name) VALUES ('Deep pages group') RETURNING id`,
   )
@@ -134,34 +139,77 @@ test("a role's or group's list reads on from anchors of its own, exact as its me
     { sort: 'lastLogin', direction: 'desc', filter: `&roleId=${role!.id}` },
     { sort: 'createdDate', direction: 'desc', filter: `&groupId=${group!.id}&status=active` },
   ] as const
-  const pages = [1, 2, 3]
+  const listPage = async (list: (typeof lists)[number], at: string) => {
+    const query = `sort=${list.sort}&direction=${list.direction}${list.filter}&size=${SIZE}&${at}`
+    const reply = await server.request('GET', `/api/admin/users?${query}`, { token })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    const page = userPageSchema.parse(reply.body)
+    return { ids: page.content.map((user) => user.id), next: page.next!, prev: page.prev! }
+  }
+  // Pages 0 to 3 by number, then by Next from page 0 and by Prev back from page 3.
   const expectExact = async () => {
     for (const list of lists) {
-      for (const page of pages) {
-        expect(await apiPage(list, page), `${JSON.stringify(list)} page ${page}`).toEqual(
-          await sqlPage(list, page),
+      const expected = await Promise.all([0, 1, 2, 3].map((page) => sqlPage(list, page)))
+      const name = JSON.stringify(list)
+      let cursor = await listPage(list, 'page=0')
+      expect(cursor.ids, `${name} page 0`).toEqual(expected[0])
+      for (const page of [1, 2, 3]) {
+        expect((await listPage(list, `page=${page}`)).ids, `${name} page ${page}`).toEqual(
+          expected[page],
         )
+        cursor = await listPage(list, `cursor=${cursor.next}`)
+        expect(cursor.ids, `${name} Next to page ${page}`).toEqual(expected[page])
       }
+      for (const page of [2, 1, 0]) {
+        cursor = await listPage(list, `cursor=${cursor.prev}`)
+        expect(cursor.ids, `${name} Prev to page ${page}`).toEqual(expected[page])
+      }
+      const last = Math.ceil((await sqlCount(list)) / SIZE) - 1
+      expect((await listPage(list, `page=${last}`)).ids, `${name} last page`).toEqual(
+        await sqlPage(list, last),
+      )
     }
     await anchorBuilds(db)
+  }
+  const sqlCount = async (list: (typeof lists)[number]) => {
+    const params: unknown[] = []
+    const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE ${userFilterSql(filter, params)}`,
+      params,
+    )
+    return row!.n
   }
   const versions = () =>
     lists.map((list) => {
       const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
-      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), SIZE * 2)?.version
+      return memberOrder(db, anchorShape({ sort: list.sort, ...filter }))?.version
     })
 
   await expectExact()
   const built = versions()
   expect(built.every((version) => version !== undefined)).toBe(true)
+  // Pages come from the kept ids: a member taken away behind the filter version's back (its
+  // trigger off) is still listed, until the version moves.
+  const [byEmail] = lists
+  const [gone] = (await listPage(byEmail, 'page=1')).ids
+  await db.exec('ALTER TABLE user_groups DISABLE TRIGGER user_groups_filter_changed')
+  await db.query('DELETE FROM user_groups WHERE group_id = $1 AND user_id = $2', [group!.id, gone])
+  await db.exec('ALTER TABLE user_groups ENABLE TRIGGER user_groups_filter_changed')
+  expect((await listPage(byEmail, 'page=1')).ids).toContain(gone)
+  await db.query('UPDATE user_total SET filter_version = filter_version + 1')
+  expect((await listPage(byEmail, 'page=1')).ids).not.toContain(gone)
+  await expectExact()
+  expect(versions()[0]).not.toBe(built[0])
+  const rebuilt = versions()
   // A sign-in (logins.ts) moves only the order by last login, not the members.
   await db.query(`UPDATE users SET last_login = now() WHERE id = (SELECT min(id) FROM users)`)
   await expectExact()
   lists.forEach((list, at) => {
-    if (list.sort === 'lastLogin') expect(versions()[at], list.sort).not.toBe(built[at])
-    else expect(versions()[at], list.sort).toBe(built[at])
+    if (list.sort === 'lastLogin') expect(versions()[at], list.sort).not.toBe(rebuilt[at])
+    else expect(versions()[at], list.sort).toBe(rebuilt[at])
   })
-  // Members leave from the start of the orders and others join: the anchors no longer hold.
+  // Members leave from the start of the orders and others join: the lists no longer hold.
   await db.query(
     `DELETE FROM user_groups WHERE group_id = $1
        AND user_id IN (SELECT id FROM users WHERE id % 4 = 1 ORDER BY lower(email) LIMIT 30)`,
@@ -178,4 +226,22 @@ test("a role's or group's list reads on from anchors of its own, exact as its me
     true,
   )
   await expectExact()
+
+  // A cursor given before its row moved, used once the list is kept again, still reads on from
+  // where that row was.
+  const { next } = await listPage(byEmail, 'page=1')
+  const [last] = await db.query<{ id: number; email: string }>(
+    `SELECT id, lower(email) AS email FROM users WHERE id = $1`,
+    [(await listPage(byEmail, 'page=1')).ids.at(-1)],
+  )
+  await db.query(`UPDATE users SET email = 'aaa' || email WHERE id = $1`, [last!.id])
+  await listPage(byEmail, 'page=0')
+  await anchorBuilds(db)
+  expect(versions()[0]).toBeDefined()
+  const after = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE id IN (SELECT user_id FROM user_groups WHERE group_id = $1)
+       AND (lower(email), id) > ($2, $3) ORDER BY lower(email), id LIMIT ${SIZE}`,
+    [group!.id, last!.email, last!.id],
+  )
+  expect((await listPage(byEmail, `cursor=${next}`)).ids).toEqual(after.map((row) => row.id))
 }, 120_000)

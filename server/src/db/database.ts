@@ -1,9 +1,10 @@
 /** What the queries need of a database: the same surface for PGlite and PostgreSQL. */
 export interface QueryOptions {
   /**
-   * Plan the statement once per connection and reuse the plan: for the fixed statements made on
-   * every request (who is calling, the totals), where planning costs more than running. Never for
-   * statements whose best plan depends on their values (a search, an offset).
+   * Plan the statement once per connection, for any values, and reuse the plan: for the fixed
+   * statements made on every request (who is calling, the totals) and the list's pages without a
+   * search, where planning costs more than running. Never for statements whose best plan depends
+   * on their values (a search).
    */
   prepare?: boolean
 }

@@ -3,9 +3,10 @@ import type { Database, Queryable, QueryOptions } from './database'
 
 /**
  * Statement texts prepared at most: each connection keeps the plans of those it has run, about
- * 130 KB each for a page statement. The 360 requests of `npm run bench:users` use 176.
+ * 130 KB each for a page statement, so up to about 26 MB. The 360 requests of
+ * `npm run bench:users` use 176.
  */
-const MAX_PREPARED = 300
+const MAX_PREPARED = 200
 
 /** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
 export function openPostgres(connectionString: string): Database {

@@ -2,23 +2,17 @@ import type { UserListParams, UserSortField } from '../../../src/shared/contract
 import type { Queryable } from './database'
 import type { SortKey } from './user-cursor'
 
-/** One anchor every this many rows of a list's ascending order. */
+/** One anchor every this many rows of the ascending order of a list without a role or group. */
 export const ANCHOR_STEP = 1_000
 
-/**
- * One anchor every this many rows of a role's or group's list: read on from one, a page probes
- * each row of the sort's index for membership, several times the rows it keeps.
- */
-export const MEMBER_ANCHOR_STEP = 20
-
-/** Lists of a role or group whose anchors are kept at most; the oldest built go first. */
-const MEMBER_SHAPES = 64
+/** Lists of a role or group kept in full at most (see `memberOrder`); the least used go first. */
+const MEMBER_ORDERS = 64
 
 /**
  * The counter of an order's anchors, as SQL: they hold while it has not moved. The order by last
  * login has its own (migration 014), which sign-ins move; the others share migration 008's.
  */
-export const orderVersion = (sort: UserSortField) =>
+const orderVersion = (sort: UserSortField) =>
   sort === 'lastLogin'
     ? '(SELECT login_order_version::text FROM user_total)'
     : '(SELECT order_version::text FROM user_total)'
@@ -51,18 +45,23 @@ export const anchorShape = (query: AnchoredList) =>
     String(query.groupId ?? ''),
   ])
 
-/** How many rows apart a list's anchors are. */
-export const anchorStep = (query: AnchoredList) =>
-  ofMembers(query) ? MEMBER_ANCHOR_STEP : ANCHOR_STEP
-
+/**
+ * A list's anchors: the ids (and, for an order, the keys) of every `step`th row of its ascending
+ * order, `ids[i]` at position `(i + 1) * step - 1`. A role's or group's list is kept in full,
+ * ids only (`step` 1).
+ */
 interface Anchors {
   version: string
   step: number
-  /** `rows[i]` is the row at position `(i + 1) * step - 1` of the ascending order. */
-  rows: Anchor[]
+  ids: Int32Array
+  keys?: SortKey[]
 }
 
-interface AnchorBuild {
+/**
+ * A statement answering `version` (`anchorVersion`), `id` and, for an order's anchors,
+ * `sort_key` of every anchor row in ascending order.
+ */
+export interface AnchorBuild {
   sql: string
   params: unknown[]
   step: number
@@ -92,27 +91,38 @@ export function anchorBefore(
   offset: number,
 ): { anchor: Anchor; skip: number; version: string } | undefined {
   const anchors = stateOf(db).built.get(shape)
-  if (!anchors) return undefined
-  const index = Math.min(Math.floor(offset / anchors.step), anchors.rows.length) - 1
+  if (!anchors?.keys) return undefined
+  const index = Math.min(Math.floor(offset / anchors.step), anchors.ids.length) - 1
   if (index < 0) return undefined
   return {
-    anchor: anchors.rows[index]!,
+    anchor: { key: anchors.keys[index]!, id: anchors.ids[index]! },
     skip: offset - (index + 1) * anchors.step,
     version: anchors.version,
   }
 }
 
 /**
- * Builds the anchors of `shape`, `step` rows apart, in the background from `sql`, a statement
- * answering `version` (`anchorVersion`), `id` and `sort_key` of every anchor row in ascending
- * order; stale ones are dropped first. A failed build leaves none: the list reads by offset
- * meanwhile.
+ * The ids of a role's or group's list `shape` in ascending order, as built at `version`, if they
+ * have been: a page is read by its ids, with no walk of the sort's index probing each row.
  */
-export function buildAnchors(
+export function memberOrder(
   db: Queryable,
   shape: string,
-  build: { sql: string; params: unknown[]; step: number },
-): void {
+): { version: string; ids: Int32Array } | undefined {
+  const { built } = stateOf(db)
+  const anchors = built.get(shape)
+  if (anchors?.step !== 1) return undefined
+  // The lists used last are kept longest (see `forgetOldestMemberOrders`).
+  built.delete(shape)
+  built.set(shape, anchors)
+  return anchors
+}
+
+/**
+ * Builds the anchors of `shape` in the background (see `AnchorBuild`); stale ones are dropped
+ * first. A failed build leaves none: the list reads without them meanwhile.
+ */
+export function buildAnchors(db: Queryable, shape: string, build: AnchorBuild): void {
   const state = stateOf(db)
   state.built.delete(shape)
   // Requests that find none while they are being built wait for that build.
@@ -134,9 +144,10 @@ async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
         state.built.set(shape, {
           version: rows[0]!.version,
           step: build.step,
-          rows: rows.map((row) => ({ key: row.sort_key, id: row.id })),
+          ids: Int32Array.from(rows, (row) => row.id),
+          keys: build.step > 1 ? rows.map((row) => row.sort_key) : undefined,
         })
-        forgetOldestMemberLists(state)
+        forgetOldestMemberOrders(state)
       }
     } catch {
       // The database closed or failed: the list keeps reading by offset.
@@ -146,10 +157,10 @@ async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
   state.running = undefined
 }
 
-/** Keeps the anchors of at most `MEMBER_SHAPES` role or group lists (the orders' are few). */
-function forgetOldestMemberLists(state: AnchorState): void {
-  const members = [...state.built].filter(([, anchors]) => anchors.step === MEMBER_ANCHOR_STEP)
-  for (const [shape] of members.slice(0, Math.max(0, members.length - MEMBER_SHAPES))) {
+/** Keeps the `MEMBER_ORDERS` lists of a role or group used last (the orders' anchors are few). */
+function forgetOldestMemberOrders(state: AnchorState): void {
+  const members = [...state.built].filter(([, anchors]) => anchors.step === 1)
+  for (const [shape] of members.slice(0, Math.max(0, members.length - MEMBER_ORDERS))) {
     state.built.delete(shape)
   }
 }

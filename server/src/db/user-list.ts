@@ -9,12 +9,12 @@ import type { Queryable } from './database'
 import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'
 import {
+  ANCHOR_STEP,
   anchorBefore,
   anchorShape,
-  anchorStep,
   anchorVersion,
   buildAnchors,
-  MEMBER_ANCHOR_STEP,
+  memberOrder,
 } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
 import {
@@ -139,7 +139,7 @@ interface Read {
   limit: number
   boundary?: Boundary
   plan: Plan
-  /** Also answer the order's version, read with the page: an anchored read checks it. */
+  /** Also answer the anchors' version (`anchorVersion`), read with the page: an anchored read checks it. */
   withOrderVersion?: boolean
 }
 
@@ -167,8 +167,8 @@ type ListedRow = UserTextRow & {
  */
 const reachOf = (rows: number) => 2 ** Math.ceil(Math.log2(Math.max(rows, 32)))
 
-/** A role's or group's list of up to this many users gets anchors (see `MEMBER_ANCHOR_STEP`). */
-const MEMBER_ANCHORS_UP_TO = 200_000
+/** A role's or group's list of up to this many users is kept in full (see `memberOrder`). */
+const MEMBER_ORDER_UP_TO = 200_000
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 const DEEP_OFFSET = 10_000
@@ -177,7 +177,8 @@ const DEEP_OFFSET = 10_000
  * One page of users for `query`: by number (`page=`; a deep page read on from the nearest anchor
  * of its order, or, until those exist, a page in the far half read backwards from the end so the
  * last page costs what the first does) or after a cursor, with the exact total
- * and the cursors of the pages around it. Unfiltered and status/lock-only totals come from
+ * and the cursors of the pages around it. A role's or group's list is read by its ids in order
+ * once they are kept (`readListed`). Unfiltered and status/lock-only totals come from
  * trigger-kept counts, the others from the last count while still exact.
  */
 export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
@@ -261,8 +262,48 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       { prepare: !query.search && plan.kind !== 'collect' },
     )
   }
+  /**
+   * The rows of `read` from the ids of its role's or group's list in order, if they are kept and
+   * still hold: read with the version they were built at and, after a cursor, the key its row
+   * has now, both checked. Otherwise undefined, and the list built for the next time.
+   */
+  const readListed = async ({ direction, offset, limit, boundary }: Read) => {
+    if (!membersOrdered) return undefined
+    const order = memberOrder(db, shape)
+    if (!order) return void buildMemberOrder()
+    const { ids } = order
+    const forward = direction === 'asc'
+    // The position the read starts after, in ascending order: the cursor's row, or an end.
+    const after = boundary ? ids.indexOf(boundary.id) : forward ? -1 : ids.length
+    if (after < 0 && boundary) return undefined
+    const first = forward ? after + 1 + offset : after - 1 - offset
+    const page = forward
+      ? Array.from(ids.subarray(first, first + limit))
+      : Array.from(ids.subarray(Math.max(0, first - limit + 1), Math.max(0, first + 1))).reverse()
+    if (page.length === 0) return undefined
+    const params: unknown[] = [page, boundary?.id ?? null]
+    const rows = await db.query<ListedRow & { boundary_key: SortKey }>(
+      `SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key,
+         ${anchorVersion(query)} AS order_version,
+         (SELECT ${sort.cursorKey} FROM users WHERE id = $2::int) AS boundary_key
+       FROM users WHERE id = ANY ($1::int[])
+       ORDER BY ${orderBy({ ...sort, key: tableKey(sort) }, direction)}`,
+      params,
+      { prepare: true },
+    )
+    const holds =
+      rows.length === page.length &&
+      rows[0]!.order_version === order.version &&
+      (!boundary || rows[0]!.boundary_key === boundary.key)
+    if (holds) return rows
+    buildMemberOrder()
+    return undefined
+  }
+
   // A bounded walk that did not fill the page found the matches too far along: collect them.
   const readPage = async (read: Read) => {
+    const listed = await readListed(read)
+    if (listed) return listed
     const rows = await readOnce(read)
     return read.plan.kind === 'capped' && rows.length < read.limit
       ? readOnce({ ...read, plan: { kind: 'collect' } })
@@ -286,6 +327,15 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     if (counted.matches === undefined) return { kind: 'collect' }
     return planOf(counted.matches, counted.walkable, rowsNeeded, covered)
   }
+  const shape = anchorShape(query)
+  // A role's or group's list walked by probing each row of the sort's index, if not too long to
+  // keep its ids in order in memory, is read by them once they are kept (see `readListed`).
+  const membersOrdered =
+    !query.search &&
+    (query.roleId !== undefined || query.groupId !== undefined) &&
+    counted?.matches !== undefined &&
+    counted.matches <= MEMBER_ORDER_UP_TO &&
+    plan(query.size).kind === 'capped'
   const totalOf = async (rows: ListedRow[]): Promise<number> => {
     if (counted?.matches !== undefined) return counted.matches
     const [first] = rows
@@ -300,7 +350,8 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
    * are none that still hold.
    */
   const readAnchored = async (from: number, limit: number) => {
-    const shape = anchorShape(query)
+    // Before the first anchor the nearer end is close: nothing to build.
+    if (from < ANCHOR_STEP) return undefined
     const start = anchorBefore(db, shape, from)
     if (start) {
       const rows = await readPage({
@@ -308,27 +359,37 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
         offset: start.skip,
         limit,
         boundary: start.anchor,
-        plan: plan(start.skip + limit),
+        plan: { kind: 'walk' },
         withOrderVersion: true,
       })
       if (rows.length === limit && rows[0]?.order_version === start.version) return rows
     }
-    const params: unknown[] = []
-    const members = memberIds(query, params)
-    const where = [...statusConditions(query), ...(members ? [`id = ANY (ARRAY(${members}))`] : [])]
+    const status = statusConditions(query)
+    const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
     const order = orderBy(sort, 'asc')
-    const step = anchorStep(query)
     buildAnchors(db, shape, {
       sql: `SELECT ${anchorVersion(query)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
        WHERE id IN (SELECT id FROM (
-         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users
-         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-       ) numbered WHERE position % $${params.push(step)} = 0)
+         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
+       ) numbered WHERE position % $1 = 0)
        ORDER BY ${order}`,
-      params,
-      step,
+      params: [ANCHOR_STEP],
+      step: ANCHOR_STEP,
     })
     return undefined
+  }
+
+  /** Builds the ids of this role's or group's list in order, in the background. */
+  const buildMemberOrder = () => {
+    const params: unknown[] = []
+    const members = memberIds(query, params)!
+    const where = [...statusConditions(query), `id = ANY (ARRAY(${members}))`]
+    buildAnchors(db, shape, {
+      sql: `SELECT ${anchorVersion(query)} AS version, id FROM users
+       WHERE ${where.join(' AND ')} ORDER BY ${orderBy(sort, 'asc')}`,
+      params,
+      step: 1,
+    })
   }
 
   const boundaryOf = (row: ListedRow): Boundary => ({ key: row.sort_key, id: row.id })
@@ -375,18 +436,9 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   }
 
   const offset = query.page * query.size
-  // Past its first page, a role's or group's list walked with probes reads on from anchors of
-  // its own, if it is not too long to collect them.
-  const memberAnchored =
-    !query.search &&
-    (query.roleId !== undefined || query.groupId !== undefined) &&
-    offset >= MEMBER_ANCHOR_STEP &&
-    counted?.matches !== undefined &&
-    counted.matches <= MEMBER_ANCHORS_UP_TO &&
-    plan(offset + query.size).kind === 'capped'
   let rows: ListedRow[]
   let count: number
-  if (offset < DEEP_OFFSET && !memberAnchored) {
+  if (offset < DEEP_OFFSET) {
     rows = await readPage({
       direction: query.direction,
       offset,
@@ -398,8 +450,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     count = counted?.matches ?? (await countUsers(db, query)).matches!
     const limit = Math.max(0, Math.min(query.size, count - offset))
     const ascending = query.direction === 'asc' ? offset : count - offset - limit
-    const anchored =
-      limit > 0 && (!selective || memberAnchored) ? await readAnchored(ascending, limit) : undefined
+    const anchored = limit > 0 && !selective ? await readAnchored(ascending, limit) : undefined
     if (limit === 0) rows = []
     else if (anchored) rows = query.direction === 'asc' ? anchored : anchored.reverse()
     else if (offset <= count / 2) {
