@@ -270,7 +270,8 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const readListed = async ({ direction, offset, limit, boundary }: Read) => {
     if (!membersOrdered) return undefined
     const order = memberOrder(db, shape)
-    if (!order) return void buildMemberOrder()
+    // Built for a list paged through: a first page walks a few hundred rows at most.
+    if (!order) return boundary || offset > 0 ? void buildMemberOrder() : undefined
     const { ids } = order
     const forward = direction === 'asc'
     // The position the read starts after, in ascending order: the cursor's row, or an end.
