@@ -243,5 +243,9 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
        AND (lower(email), id) > ($2, $3) ORDER BY lower(email), id LIMIT ${SIZE}`,
     [group!.id, last!.email, last!.id],
   )
+  const kept = memberOrder(db, anchorShape({ sort: 'email', groupId: group!.id }))
   expect((await listPage(byEmail, `cursor=${next}`)).ids).toEqual(after.map((row) => row.id))
+  await anchorBuilds(db)
+  // That cursor is read by a walk; the list, which still holds, is kept as it was.
+  expect(memberOrder(db, anchorShape({ sort: 'email', groupId: group!.id }))).toBe(kept)
 }, 120_000)

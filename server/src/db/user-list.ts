@@ -139,7 +139,10 @@ interface Read {
   limit: number
   boundary?: Boundary
   plan: Plan
-  /** Also answer the anchors' version (`anchorVersion`), read with the page: an anchored read checks it. */
+  /**
+   * Also answer the anchors' version (`anchorVersion`), read with the page: an anchored read
+   * checks it.
+   */
   withOrderVersion?: boolean
 }
 
@@ -187,6 +190,9 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
 
   const selective = isSelective(query)
+  /** The order of a page's rows, in a statement that also outputs the users' columns. */
+  const rowOrder = (direction: SortDirection) =>
+    orderBy({ ...sort, key: tableKey(sort) }, direction)
   const readOnce = ({ direction, offset, limit, boundary, plan, withOrderVersion }: Read) => {
     const params: unknown[] = []
     const order = orderBy(sort, direction)
@@ -254,10 +260,9 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
           (SELECT ${keep.versionSql} FROM user_total) AS total_version`
         : ''
     const version = withOrderVersion ? `, ${anchorVersion(query)} AS order_version` : ''
-    const rowOrder = orderBy({ ...sort, key: tableKey(sort) }, direction)
     return db.query<ListedRow>(
       `${cte}SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
-       WHERE id = ANY (ARRAY(${ids})) ORDER BY ${rowOrder}`,
+       WHERE id = ANY (ARRAY(${ids})) ORDER BY ${rowOrder(direction)}`,
       params,
       { prepare: !query.search && plan.kind !== 'collect' },
     )
@@ -270,13 +275,16 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const readListed = async ({ direction, offset, limit, boundary }: Read) => {
     if (!membersOrdered) return undefined
     const order = memberOrder(db, shape)
-    // Built for a list paged through: a first page walks a few hundred rows at most.
-    if (!order) return boundary || offset > 0 ? void buildMemberOrder() : undefined
+    if (!order) {
+      // Built for a list paged through: a first page walks a few hundred rows at most.
+      if (boundary || offset > 0) buildMemberOrder()
+      return undefined
+    }
     const { ids } = order
     const forward = direction === 'asc'
     // The position the read starts after, in ascending order: the cursor's row, or an end.
     const after = boundary ? ids.indexOf(boundary.id) : forward ? -1 : ids.length
-    if (after < 0 && boundary) return undefined
+    if (boundary && after < 0) return undefined
     const first = forward ? after + 1 + offset : after - 1 - offset
     const page = forward
       ? Array.from(ids.subarray(first, first + limit))
@@ -287,18 +295,16 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       `SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key,
          ${anchorVersion(query)} AS order_version,
          (SELECT ${sort.cursorKey} FROM users WHERE id = $2::int) AS boundary_key
-       FROM users WHERE id = ANY ($1::int[])
-       ORDER BY ${orderBy({ ...sort, key: tableKey(sort) }, direction)}`,
+       FROM users WHERE id = ANY ($1::int[]) ORDER BY ${rowOrder(direction)}`,
       params,
       { prepare: true },
     )
-    const holds =
-      rows.length === page.length &&
-      rows[0]!.order_version === order.version &&
-      (!boundary || rows[0]!.boundary_key === boundary.key)
-    if (holds) return rows
-    buildMemberOrder()
-    return undefined
+    if (rows.length !== page.length || rows[0]!.order_version !== order.version) {
+      buildMemberOrder()
+      return undefined
+    }
+    // A cursor given before its row moved reads on from where that row was: a walk.
+    return !boundary || rows[0]!.boundary_key === boundary.key ? rows : undefined
   }
 
   // A bounded walk that did not fill the page found the matches too far along: collect them.
