@@ -7,6 +7,7 @@ import type { ServerContext } from './context'
 import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
+import { warmOrderAnchors } from './db/user-list'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
@@ -126,6 +127,8 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
     })
     // Mail queued before a restart (or by an instance that stopped) goes out now.
     context.mail.kick()
+    // Deep pages of every order read from anchors soon after a start (built in the background).
+    await warmOrderAnchors(db)
     return { app, context, bootstrap }
   } catch (error) {
     await db.close().catch(() => {})

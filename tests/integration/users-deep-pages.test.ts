@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { userPageSchema, type UserSortField } from '../../src/shared/contract'
+import { USER_SORT_FIELDS, userPageSchema, type UserSortField } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
 import {
   anchorBefore,
@@ -8,7 +8,7 @@ import {
   memberOrder,
 } from '../../server/src/db/user-anchors'
 import { userFilterSql } from '../../server/src/db/user-filter'
-import { SORTS } from '../../server/src/db/user-list'
+import { SORTS, warmOrderAnchors } from '../../server/src/db/user-list'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { startServer, type TestServer } from './support/server'
 
@@ -72,6 +72,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close()
+})
+
+test('a start on a list with deep pages builds the anchors of every order, on PostgreSQL', async () => {
+  const anchored = () =>
+    USER_SORT_FIELDS.filter((sort) => anchorBefore(db, anchorShape({ sort }), 12_345))
+  expect(anchored()).toEqual([])
+  await warmOrderAnchors(db)
+  await anchorBuilds(db)
+  // PGlite's one connection is left to the administrator signing in.
+  expect(anchored()).toEqual(db.kind === 'postgres' ? USER_SORT_FIELDS : [])
 })
 
 test('deep pages are exact before their anchors exist, and from them once they do', async () => {

@@ -5,7 +5,8 @@ import type {
   UserListParams,
   UserSortField,
 } from '../../../src/shared/contract'
-import type { Queryable } from './database'
+import { USER_SORT_FIELDS } from '../../../src/shared/contract'
+import type { Database, Queryable } from './database'
 import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'
 import {
@@ -29,6 +30,8 @@ import { toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from './users
 interface SortSpec {
   /** The expression ordered by; each matches an index of the schema, ending in the id. */
   key: string
+  /** The column the key is of. */
+  column: string
   /** The key as a cursor carries it: text exact to the microsecond for timestamps. */
   cursorKey: string
   /** The type a cursor's key is read back as. */
@@ -40,20 +43,41 @@ interface SortSpec {
 const utc = (column: string) => utcText(column, 'US')
 
 export const SORTS: Record<UserSortField, SortSpec> = {
-  id: { key: 'id', cursorKey: 'NULL::text', type: 'int' },
-  username: { key: 'lower(username)', cursorKey: 'lower(username)', type: 'text' },
-  email: { key: 'lower(email)', cursorKey: 'lower(email)', type: 'text' },
-  phoneNumber: { key: 'phone_number', cursorKey: 'phone_number', type: 'text' },
-  isActive: { key: 'is_active', cursorKey: 'is_active', type: 'boolean' },
-  isLocked: { key: 'is_locked', cursorKey: 'is_locked', type: 'boolean' },
+  id: { key: 'id', column: 'id', cursorKey: 'NULL::text', type: 'int' },
+  username: {
+    key: 'lower(username)',
+    column: 'username',
+    cursorKey: 'lower(username)',
+    type: 'text',
+  },
+  email: { key: 'lower(email)', column: 'email', cursorKey: 'lower(email)', type: 'text' },
+  phoneNumber: {
+    key: 'phone_number',
+    column: 'phone_number',
+    cursorKey: 'phone_number',
+    type: 'text',
+  },
+  isActive: { key: 'is_active', column: 'is_active', cursorKey: 'is_active', type: 'boolean' },
+  isLocked: { key: 'is_locked', column: 'is_locked', cursorKey: 'is_locked', type: 'boolean' },
   lastLogin: {
     key: 'last_login',
+    column: 'last_login',
     cursorKey: utc('last_login'),
     type: 'timestamptz',
     nullable: true,
   },
-  createdDate: { key: 'created_date', cursorKey: utc('created_date'), type: 'timestamptz' },
-  updatedDate: { key: 'updated_date', cursorKey: utc('updated_date'), type: 'timestamptz' },
+  createdDate: {
+    key: 'created_date',
+    column: 'created_date',
+    cursorKey: utc('created_date'),
+    type: 'timestamptz',
+  },
+  updatedDate: {
+    key: 'updated_date',
+    column: 'updated_date',
+    cursorKey: utc('updated_date'),
+    type: 'timestamptz',
+  },
 }
 
 /**
@@ -149,10 +173,6 @@ interface Read {
 /** The columns a walk reads besides the sort's key: those its index holds (migration 013). */
 const WALK_COLUMNS = 'id, search_text, is_active, is_locked'
 
-/** The columns a collection of matches reads: what sorting and filtering need. */
-const LIST_COLUMNS = `id, search_text, is_active, is_locked, username, email, phone_number,
-  last_login, created_date, updated_date`
-
 /** A row of a page; `total` when the list's total is read with the page. */
 type ListedRow = UserTextRow & {
   sort_key: SortKey
@@ -217,9 +237,14 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
             ]
     params.push(limit)
     const limitParam = `$${params.length}`
+    const prepared = !query.search && plan.kind !== 'collect'
+    // A statement planned for its values walks no further than it needs to.
+    const walkedRows = plan.kind === 'capped' ? plan.rows + offset : 0
+    // A collection keeps only what orders it: the fewer bytes a match, the less spills to disk.
+    const matchColumns = sort.column === 'id' ? 'id' : `id, ${sort.column}`
     const cte =
       plan.kind === 'collect'
-        ? `WITH matches AS MATERIALIZED (SELECT ${LIST_COLUMNS} FROM users
+        ? `WITH matches AS MATERIALIZED (SELECT ${matchColumns} FROM users
            WHERE ${[...status, ...selecting].join(' AND ')}) `
         : ''
     const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
@@ -237,7 +262,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       // what the index holds (migration 013). Its key is a column so that its order is known to
       // hold: filtering stops once the page is full.
       const walked = `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
-        ORDER BY ${order} LIMIT ${reachOf(plan.rows + offset)}) AS users`
+        ORDER BY ${order} LIMIT ${prepared ? reachOf(walkedRows) : walkedRows}) AS users`
       const onWalked = (sql: string) =>
         sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
       return `SELECT ${onWalked(columns)} FROM ${walked} WHERE ${selecting.join(' AND ')}
@@ -264,7 +289,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       `${cte}SELECT ${USER_COLUMNS_AS_TEXT}, ${sort.cursorKey} AS sort_key${total}${version} FROM users
        WHERE id = ANY (ARRAY(${ids})) ORDER BY ${rowOrder(direction)}`,
       params,
-      { prepare: !query.search && plan.kind !== 'collect' },
+      { prepare: prepared },
     )
   }
   /**
@@ -371,18 +396,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
       })
       if (rows.length === limit && rows[0]?.order_version === start.version) return rows
     }
-    const status = statusConditions(query)
-    const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
-    const order = orderBy(sort, 'asc')
-    buildAnchors(db, shape, {
-      sql: `SELECT ${anchorVersion(query)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
-       WHERE id IN (SELECT id FROM (
-         SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
-       ) numbered WHERE position % $1 = 0)
-       ORDER BY ${order}`,
-      params: [ANCHOR_STEP],
-      step: ANCHOR_STEP,
-    })
+    buildOrderAnchors(db, query)
     return undefined
   }
 
@@ -482,6 +496,38 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
   const next = offset + rows.length < count ? link('next', rows.at(-1), query.page + 1) : null
   const prev = query.page > 0 ? link('prev', rows[0], query.page - 1) : null
   return pageOf(rows, query.page, query.size, count, next, prev)
+}
+
+type OrderedList = Pick<UserListParams, 'sort' | 'status' | 'locked'>
+
+/** Builds, in the background, the anchors of an order over the users of a status and lock. */
+function buildOrderAnchors(db: Queryable, list: OrderedList): void {
+  const sort = SORTS[list.sort]
+  const status = statusConditions(list)
+  const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
+  const order = orderBy(sort, 'asc')
+  buildAnchors(db, anchorShape(list), {
+    sql: `SELECT ${anchorVersion(list)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
+     WHERE id IN (SELECT id FROM (
+       SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
+     ) numbered WHERE position % $1 = 0)
+     ORDER BY ${order}`,
+    params: [ANCHOR_STEP],
+    step: ANCHOR_STEP,
+  })
+}
+
+/**
+ * Builds the anchors of every order of the whole list, in the background, when it is long
+ * enough to have deep pages: a server that has run a while has them for the orders paged deep,
+ * and after a start the first deep page of each need not walk to it. Not on PGlite, whose one
+ * connection they would hold while an administrator signs in.
+ */
+export async function warmOrderAnchors(db: Database): Promise<void> {
+  if (db.kind !== 'postgres') return
+  const [row] = await db.query<{ users: number }>('SELECT total::int AS users FROM user_total')
+  if ((row?.users ?? 0) <= DEEP_OFFSET) return
+  for (const sort of USER_SORT_FIELDS) buildOrderAnchors(db, { sort })
 }
 
 function pageOf(
