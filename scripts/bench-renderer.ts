@@ -28,6 +28,25 @@ async function initialScripts(): Promise<string[]> {
   ].map((match) => match[1]!)
 }
 
+/**
+ * Another administrator's sign-in and first Users page, from outside the preview: the console
+ * signs in to a server that is already up, not one whose caches are empty after its start.
+ */
+async function warmServer(apiUrl: string): Promise<void> {
+  const login = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  })
+  const { accessToken } = (await login.json()) as { accessToken: string }
+  for (const path of ['/api/admin/users', '/api/admin/roles', '/api/admin/groups']) {
+    const reply = await fetch(`${apiUrl}${path}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    if (reply.status !== 200) throw new Error(`${path}: ${reply.status}`)
+  }
+}
+
 async function main() {
   const scripts = await initialScripts()
   let gzipped = 0
@@ -47,6 +66,7 @@ async function main() {
   await seedDemo(server.context.db, config.admin.roleName)
   await server.app.listen({ port: 0, host: '127.0.0.1' })
   const apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
+  await warmServer(apiUrl)
   const preview = await startPreview({ apiUrl, rendererDir: RENDERER_DIR, vault: memoryVault() })
   const { page } = preview
   const timings: number[] = []
