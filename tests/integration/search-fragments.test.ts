@@ -223,3 +223,40 @@ test('a narrow search counted with its page keeps that count only while no user 
   expect(await totalOf(0)).toBe(1)
   expect(await totalOf(5)).toBe(1)
 })
+
+test('a short search within a group, expected to match few of it, is read and counted in one statement', async () => {
+  await addUsers([
+    ['wyn1', 'Wynne', 'Alder'],
+    ['wyn2', 'Wynne', 'Birch'],
+    ['wyn3', 'Wynne', 'Cedar'],
+    ...Array.from({ length: 40 }, (_, i): [string, string, string] => [
+      `tern${i}`,
+      'Tern',
+      'Alder',
+    ]),
+  ])
+  const [group] = await db.query<{ id: number }>(
+    `INSERT INTO groups (name) VALUES ('Alders') RETURNING id`,
+  )
+  // Two of the three, and everyone else named Alder, are in the group.
+  await db.query(
+    `INSERT INTO user_groups (user_id, group_id)
+     SELECT id, $1 FROM users WHERE username IN ('wyn1', 'wyn3') OR username LIKE 'tern%'`,
+    [group!.id],
+  )
+  const statements: string[] = []
+  const counting = {
+    query: (text: string, params?: unknown[], options?: { prepare?: boolean }) => {
+      statements.push(text)
+      return db.query(text, params, options)
+    },
+  } as Database
+  const page = await listUsers(
+    counting,
+    userListQuerySchema.parse({ search: 'WYN', groupId: String(group!.id), sort: 'email' }),
+  )
+  expect(page.content.map((user) => user.username)).toEqual(['wyn1', 'wyn3'])
+  expect(page.page.totalElements).toBe(2)
+  // What is kept of the search and the group, then the page with its count.
+  expect(statements).toHaveLength(2)
+})

@@ -628,23 +628,28 @@ interface Counted {
 /**
  * How many users a search within `members` (an upper bound, or Infinity) is expected to match,
  * its words taken as independent: each matches at most as many users as its rarest fragment.
- * Infinity for a search of up to three characters, whose total is kept.
+ * A search of up to three characters has its total kept (`fragment`, among the `walkable`
+ * users of the list's status and lock): within a role or group, taken as spread like theirs.
  */
 function estimate(
   search: string | undefined,
-  lowered: string | null | undefined,
-  grams: number[] | null | undefined,
+  row:
+    | { lowered: string | null; grams: number[] | null; fragment: number | null; walkable: number }
+    | undefined,
   users: number,
   members: number,
 ): number {
   const share = (n: number) => (users > 0 ? Math.min(1, n / users) : 1)
   let expected = Number.isFinite(members) ? members : users
   if (!search) return expected
-  if (!lowered || !grams) return Infinity
+  if (row?.fragment != null) {
+    return row.walkable > 0 ? row.fragment * Math.min(1, expected / row.walkable) : 0
+  }
+  if (!row?.lowered || !row.grams) return Infinity
   let at = 0
-  for (const word of lowered.split(' ')) {
+  for (const word of row.lowered.split(' ')) {
     const length = Array.from(word).length
-    const own = grams.slice(at, at + length - 2)
+    const own = row.grams.slice(at, at + length - 2)
     if (own.length > 0) expected *= share(Math.min(...own))
     at += length + 1
   }
@@ -724,7 +729,7 @@ async function countUsers(
   ])
   const kept = keptCount(db, key, row?.version ?? '')
   if (kept !== undefined) return { matches: kept, walkable, parts, viaMembers }
-  const expected = estimate(query.search, row?.lowered, row?.grams, row?.users ?? 0, memberBound)
+  const expected = estimate(query.search, row, row?.users ?? 0, memberBound)
   if (withPage && expected <= COUNTED_WITH_PAGE) {
     return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
   }
