@@ -81,7 +81,10 @@ export function memberIds(
   search?: string,
 ): string | undefined {
   const sets = memberFilters(filter).map(({ table, column, id }) => {
-    const searched = search ? ` AND strpos(search_text, lower($${params.push(search)})) > 0` : ''
+    // A LIKE, cheaper a row than strpos: the members' indexes have no trigrams to tempt the plan.
+    const searched = search
+      ? ` AND search_text LIKE '%' || lower($${params.push(escapeLike(search))}) || '%'`
+      : ''
     return `SELECT user_id FROM ${table} WHERE ${column} = $${params.push(id)}::int${searched}`
   })
   return sets.length > 0 ? sets.map((set) => `(${set})`).join(' INTERSECT ') : undefined
