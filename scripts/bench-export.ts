@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { chromium, type Browser } from 'playwright-core'
 import { buildServer } from '../server/src/app'
+import { anchorBuilds } from '../server/src/db/user-anchors'
 import { loadConfig } from '../server/src/config'
 import { seedBulk } from '../server/src/seed/bulk'
 import { createCore } from '../src/main/core'
@@ -81,6 +82,8 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
       process.stdout.write(`Seeding ${USERS.toLocaleString('en-US')} users...\n`)
       await seedBulk(server.context.db, USERS, () => undefined)
     }
+    // The anchors the server builds at start would run beside the first exports.
+    await anchorBuilds(server.context.db)
     await server.app.listen({ port: 0, host: '127.0.0.1' })
     const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
     const ports = previewExportPorts(browser, dir)

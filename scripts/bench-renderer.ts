@@ -29,8 +29,9 @@ async function initialScripts(): Promise<string[]> {
 }
 
 /**
- * Another administrator's sign-in and first Users page, from outside the preview: the console
- * signs in to a server that is already up, not one whose caches are empty after its start.
+ * A sign-in and a first Users page from outside the preview, as another administrator's console
+ * would have made: the console signs in to a server that is already up, not one whose caches
+ * are empty after its start.
  */
 async function warmServer(apiUrl: string): Promise<void> {
   const login = await fetch(`${apiUrl}/auth/login`, {
@@ -38,6 +39,7 @@ async function warmServer(apiUrl: string): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   })
+  if (login.status !== 200) throw new Error(`/auth/login: ${login.status}`)
   const { accessToken } = (await login.json()) as { accessToken: string }
   for (const path of ['/api/admin/users', '/api/admin/roles', '/api/admin/groups']) {
     const reply = await fetch(`${apiUrl}${path}`, {

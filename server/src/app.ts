@@ -125,10 +125,13 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       context.mail.close()
       await db.close()
     })
+    // Deep pages read from anchors soon after a start (built in the background); without them
+    // the list still works, only slower.
+    await warmOrderAnchors(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'The anchors of the orders were not built at start'),
+    )
     // Mail queued before a restart (or by an instance that stopped) goes out now.
     context.mail.kick()
-    // Deep pages of every order read from anchors soon after a start (built in the background).
-    await warmOrderAnchors(db)
     return { app, context, bootstrap }
   } catch (error) {
     await db.close().catch(() => {})

@@ -165,7 +165,7 @@ function forgetOldestMemberOrders(state: AnchorState): void {
   }
 }
 
-/** Resolves when no build is under way or waiting (for tests). */
+/** Resolves when no build is under way or waiting (for tests and benchmarks). */
 export async function anchorBuilds(db: Queryable): Promise<void> {
   await stateOf(db).running
 }

@@ -250,30 +250,45 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
            WHERE ${[...status, ...selecting].join(' AND ')}) `
         : ''
     const ranges = boundary ? afterBoundary(sort, direction, boundary, params) : [undefined]
-    const select = (range: string | undefined, columns: string, rowLimit: string) => {
-      if (plan.kind === 'collect') {
-        const where = range ? `WHERE ${range}` : ''
-        return `SELECT ${columns} FROM matches ${where} ORDER BY ${order} LIMIT ${rowLimit}`
-      }
+    const rangeWhere = (range: string | undefined) => {
       const inner = [...status, ...(range ? [range] : [])]
-      const innerWhere = inner.length > 0 ? `WHERE ${inner.join(' AND ')}` : ''
-      if (plan.kind === 'walk') {
-        return `SELECT ${columns} FROM users ${innerWhere} ORDER BY ${order} LIMIT ${rowLimit}`
-      }
-      // A bounded stretch of the sort's index, named users so that the probes still apply, of
-      // what the index holds (migration 013). Its key is a column so that its order is known to
-      // hold: filtering stops once the page is full.
-      const walked = `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users ${innerWhere}
-        ORDER BY ${order} LIMIT ${prepared ? reachOf(walkedRows) : walkedRows}) AS users`
-      const onWalked = (sql: string) =>
-        sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
-      return `SELECT ${onWalked(columns)} FROM ${walked} WHERE ${selecting.join(' AND ')}
-        ORDER BY ${onWalked(order)} LIMIT ${rowLimit}`
+      return inner.length > 0 ? `WHERE ${inner.join(' AND ')}` : ''
+    }
+    const select = (range: string | undefined, columns: string, rowLimit: string) =>
+      plan.kind === 'collect'
+        ? `SELECT ${columns} FROM matches ${range ? `WHERE ${range}` : ''}
+          ORDER BY ${order} LIMIT ${rowLimit}`
+        : `SELECT ${columns} FROM users ${rangeWhere(range)} ORDER BY ${order} LIMIT ${rowLimit}`
+    const onWalked = (sql: string) =>
+      sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
+    /**
+     * A bounded stretch of the sort's index, named users so that the probes still apply, of what
+     * the index holds (migration 013), filtered. Its key is a column so that its order is known to
+     * hold: filtering stops once the page is full. Over several ranges it is one stretch of their
+     * order together: a range cut short must not let a later one's rows fill the page.
+     */
+    const walkedPart = (columns: string, rowLimit: string) => {
+      const cap = prepared ? reachOf(walkedRows) : walkedRows
+      const stretches = ranges.map(
+        (range) => `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users
+          ${rangeWhere(range)} ORDER BY ${order} LIMIT ${cap})`,
+      )
+      const walked =
+        stretches.length === 1
+          ? stretches[0]!
+          : `(SELECT * FROM (${stretches.join(' UNION ALL ')}) stretch
+            ORDER BY ${onWalked(order)} LIMIT ${cap})`
+      return `SELECT ${onWalked(columns)} FROM ${walked} AS users
+        WHERE ${selecting.join(' AND ')} ORDER BY ${onWalked(order)} LIMIT ${rowLimit}`
     }
     // Each range reaches as far as the page could, then the page is cut from them together.
     const reach = String(reachOf(offset + limit))
     const dir = direction === 'desc' ? 'DESC' : 'ASC'
-    const parts = ranges.map((r) => `(${select(r, `id, ${sort.key} AS k`, reach)})`)
+    const columns = `id, ${sort.key} AS k`
+    const parts =
+      plan.kind === 'capped'
+        ? [`(${walkedPart(columns, reach)})`]
+        : ranges.map((r) => `(${select(r, columns, reach)})`)
     params.push(offset)
     const ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
       ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`
@@ -519,17 +534,20 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
   })
 }
 
+/** The orders built at start: not by last login, whose anchors the next sign-in moves. */
+const WARMED_ORDERS = USER_SORT_FIELDS.filter((sort) => sort !== 'lastLogin')
+
 /**
- * Builds the anchors of every order of the whole list, in the background, when it is long
- * enough to have deep pages: a server that has run a while has them for the orders paged deep,
- * and after a start the first deep page of each need not walk to it. Not on PGlite, whose one
- * connection they would hold while an administrator signs in.
+ * Builds the anchors of the orders of the whole list (`WARMED_ORDERS`), in the background, when
+ * it is long enough to have deep pages: a server that has run a while has them for the orders
+ * paged deep, and after a start the first deep page of each need not walk to it. Not on PGlite,
+ * whose one connection they would hold while an administrator signs in.
  */
 export async function warmOrderAnchors(db: Database): Promise<void> {
   if (db.kind !== 'postgres') return
   const [row] = await db.query<{ users: number }>('SELECT total::int AS users FROM user_total')
   if ((row?.users ?? 0) <= DEEP_OFFSET) return
-  for (const sort of USER_SORT_FIELDS) buildOrderAnchors(db, { sort })
+  for (const sort of WARMED_ORDERS) buildOrderAnchors(db, { sort })
 }
 
 function pageOf(
@@ -636,11 +654,17 @@ interface Counted {
 function estimate(
   search: string | undefined,
   row:
-    | { lowered: string | null; grams: number[] | null; fragment: number | null; walkable: number }
+    | {
+        lowered: string | null
+        grams: number[] | null
+        fragment: number | null
+        walkable: number
+        users: number
+      }
     | undefined,
-  users: number,
   members: number,
 ): number {
+  const users = row?.users ?? 0
   const share = (n: number) => (users > 0 ? Math.min(1, n / users) : 1)
   let expected = Number.isFinite(members) ? members : users
   if (!search) return expected
@@ -731,7 +755,7 @@ async function countUsers(
   ])
   const kept = keptCount(db, key, row?.version ?? '')
   if (kept !== undefined) return { matches: kept, walkable, parts, viaMembers }
-  const expected = estimate(query.search, row, row?.users ?? 0, memberBound)
+  const expected = estimate(query.search, row, memberBound)
   if (withPage && expected <= COUNTED_WITH_PAGE) {
     return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
   }
