@@ -3,6 +3,7 @@ import { userListQuerySchema } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
 import { listUsers } from '../../server/src/db/user-list'
 import { openMigratedDatabase } from './support/database'
+import { recordingStatements } from './support/statements'
 
 let database: Awaited<ReturnType<typeof openMigratedDatabase>>
 let db: Database
@@ -244,13 +245,7 @@ test('a short search within a group, expected to match few of it, is read and co
      SELECT id, $1 FROM users WHERE username IN ('wyn1', 'wyn3') OR username LIKE 'tern%'`,
     [group!.id],
   )
-  const statements: string[] = []
-  const counting = {
-    query: (text: string, params?: unknown[], options?: { prepare?: boolean }) => {
-      statements.push(text)
-      return db.query(text, params, options)
-    },
-  } as Database
+  const { db: counting, statements } = recordingStatements(db)
   const page = await listUsers(
     counting,
     userListQuerySchema.parse({ search: 'WYN', groupId: String(group!.id), sort: 'email' }),

@@ -3,6 +3,7 @@ import { userListQuerySchema } from '../../src/shared/contract'
 import type { Database } from '../../server/src/db/database'
 import { listUsers } from '../../server/src/db/user-list'
 import { openMigratedDatabase } from './support/database'
+import { recordingStatements } from './support/statements'
 
 let database: Awaited<ReturnType<typeof openMigratedDatabase>>
 let db: Database
@@ -83,13 +84,7 @@ test('a walk and a count from the members take a search with % and _ literally',
 })
 
 test('a short search within a group, expected to match many of it, is counted before its page is planned', async () => {
-  const statements: string[] = []
-  const counting = {
-    query: (text: string, params?: unknown[], options?: { prepare?: boolean }) => {
-      statements.push(text)
-      return db.query(text, params, options)
-    },
-  } as Database
+  const { db: counting, statements } = recordingStatements(db)
   const query = { search: 'wal', groupId: String(groupId), sort: 'lastLogin', size: 5 }
   const answer = await listUsers(counting, userListQuerySchema.parse(query))
   expect(answer.page.totalElements).toBe((await members('wal')).length)
