@@ -240,7 +240,6 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     params.push(limit)
     const limitParam = `$${params.length}`
     const prepared = !query.search && plan.kind !== 'collect'
-    // A statement planned for its values walks no further than it needs to.
     const walkedRows = plan.kind === 'capped' ? plan.rows + offset : 0
     // A collection keeps only what orders it: the fewer bytes a match, the less spills to disk.
     const matchColumns = sort.column === 'id' ? 'id' : `id, ${sort.column}`
@@ -268,6 +267,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
      * order together: a range cut short must not let a later one's rows fill the page.
      */
     const walkedPart = (columns: string, rowLimit: string) => {
+      // A statement planned for its own values walks exactly as far as it needs to.
       const cap = prepared ? reachOf(walkedRows) : walkedRows
       const stretches = ranges.map(
         (range) => `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users
@@ -645,25 +645,28 @@ interface Counted {
   viaMembers?: boolean
 }
 
+/** What `countUsers` reads of the kept totals for a selective list, in one statement. */
+interface KeptTotals {
+  /** The users of the list's status and lock. */
+  walkable: number
+  version: string
+  /** The kept total of a search of up to three characters, of the list's status and lock. */
+  fragment: number | null
+  /** The kept total of the role's or group's members (the smaller of two), if any. */
+  members: number | null
+  lowered: string | null
+  /** The kept totals of a longer search's three-character fragments, in order. */
+  grams: number[] | null
+  users: number
+}
+
 /**
  * How many users a search within `members` (an upper bound, or Infinity) is expected to match,
  * its words taken as independent: each matches at most as many users as its rarest fragment.
  * A search of up to three characters has its total kept (`fragment`, among the `walkable`
  * users of the list's status and lock): within a role or group, taken as spread like theirs.
  */
-function estimate(
-  search: string | undefined,
-  row:
-    | {
-        lowered: string | null
-        grams: number[] | null
-        fragment: number | null
-        walkable: number
-        users: number
-      }
-    | undefined,
-  members: number,
-): number {
+function estimate(search: string | undefined, row: KeptTotals | undefined, members: number) {
   const users = row?.users ?? 0
   const share = (n: number) => (users > 0 ? Math.min(1, n / users) : 1)
   let expected = Number.isFinite(members) ? members : users
@@ -713,15 +716,7 @@ async function countUsers(
   const search = `lower($${statusParams.length}::text)`
   // A search of up to three characters has its total kept; a longer one, its fragments'.
   const keptMembers = memberTotal(query, statusParams) ?? 'NULL::int'
-  const [row] = await db.query<{
-    walkable: number
-    version: string
-    fragment: number | null
-    members: number | null
-    lowered: string | null
-    grams: number[] | null
-    users: number
-  }>(
+  const [row] = await db.query<KeptTotals>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
        CASE WHEN length(${search}) <= 3 THEN ${fragmentTotal(query, search)} END AS fragment,
        ${keptMembers} AS members, ${search} AS lowered,
