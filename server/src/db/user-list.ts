@@ -15,6 +15,7 @@ import {
   anchorShape,
   anchorVersion,
   buildAnchors,
+  memberIdsAsBytes,
   memberOrder,
 } from './user-anchors'
 import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
@@ -423,10 +424,10 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     const members = memberIds(query, params)!
     const where = [...statusConditions(query), `id = ANY (ARRAY(${members}))`]
     buildAnchors(db, shape, {
-      sql: `SELECT ${anchorVersion(query)} AS version, id FROM users
-       WHERE ${where.join(' AND ')} ORDER BY ${orderBy(sort, 'asc')}`,
+      kind: 'members',
+      sql: `SELECT ${anchorVersion(query)} AS version, ${memberIdsAsBytes(orderBy(sort, 'asc'))}
+       FROM users WHERE ${where.join(' AND ')}`,
       params,
-      step: 1,
     })
   }
 
@@ -524,6 +525,7 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
   const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
   const order = orderBy(sort, 'asc')
   buildAnchors(db, anchorShape(list), {
+    kind: 'order',
     sql: `SELECT ${anchorVersion(list)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
      WHERE id IN (SELECT id FROM (
        SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
