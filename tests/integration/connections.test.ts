@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Database } from '../../server/src/db/database'
+import { openMigratedDatabase } from './support/database'
+
+let db: Database
+let close: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ db, close } = await openMigratedDatabase())
+})
+
+afterAll(async () => {
+  await close()
+})
+
+const backend = async (prepare: boolean) => {
+  const [row] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', [], { prepare })
+  return row!.pid
+}
+
+// pg closes a connection idle for 10 s by default; the next request would open another and its
+// backend load the catalogs and plan its statements again.
+test.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+  'a connection idle for longer than pg closes by default still serves the next statement',
+  async () => {
+    const before = [await backend(false), await backend(true)]
+    await new Promise((resolve) => setTimeout(resolve, 11_000))
+    expect([await backend(false), await backend(true)]).toEqual(before)
+  },
+  20_000,
+)
