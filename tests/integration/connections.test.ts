@@ -13,7 +13,7 @@ afterAll(async () => {
   await close()
 })
 
-const backend = async (prepare: boolean) => {
+const backendPid = async (prepare: boolean) => {
   const [row] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', [], { prepare })
   return row!.pid
 }
@@ -23,9 +23,9 @@ const backend = async (prepare: boolean) => {
 test.skipIf(process.env.TEST_DATABASE !== 'postgres')(
   'a connection idle for longer than pg closes by default still serves the next statement',
   async () => {
-    const before = [await backend(false), await backend(true)]
+    const before = [await backendPid(false), await backendPid(true)]
     await new Promise((resolve) => setTimeout(resolve, 11_000))
-    expect([await backend(false), await backend(true)]).toEqual(before)
+    expect([await backendPid(false), await backendPid(true)]).toEqual(before)
   },
   20_000,
 )
