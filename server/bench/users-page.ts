@@ -149,7 +149,7 @@ async function main() {
     const headers = {
       authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
     }
-    // node:http with kept-alive sockets, as for the concurrent clients (see load-clients.ts).
+    // node:http with a kept-alive socket, for the requests asked one at a time.
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
     const get = (query: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
