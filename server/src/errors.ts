@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../src/shared/contract'
+import { isConflict } from './db/conflicts'
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -22,6 +23,10 @@ const REASONS: Record<number, string> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
 }
+
+/** A change that ran into another at the same moment, again on each run (`db/conflicts.ts`). */
+export const CONFLICT_MESSAGE =
+  'The change ran into another made at the same moment and was not applied. Try again.'
 
 /** SQLSTATE of a unique index refusing a duplicate. */
 const UNIQUE_VIOLATION = '23505'
@@ -94,6 +99,9 @@ export function handleError(
     return reply
       .status(error.statusCode)
       .send(errorBody(error.statusCode, error.message, error.details, error.extra))
+  }
+  if (isConflict(error)) {
+    return reply.status(503).header('retry-after', '1').send(errorBody(503, CONFLICT_MESSAGE))
   }
   const { code, constraint } = sqlState(error)
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {

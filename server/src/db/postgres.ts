@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import pg from 'pg'
+import { isConflict } from './conflicts'
 import type { Database, Queryable, QueryOptions } from './database'
 
 /**
@@ -31,6 +32,9 @@ const IDLE_CONNECTIONS = {
   keepAliveInitialDelayMillis: 60_000,
   allowExitOnIdle: true,
 }
+
+/** Runs of a transaction that deadlocks or fails to serialize, before its error is answered. */
+const TRANSACTION_ATTEMPTS = 3
 
 /** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
 export function openPostgres(connectionString: string): Database {
@@ -117,17 +121,21 @@ export function openPostgres(connectionString: string): Database {
       }
     },
     async transaction(work) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await work(over(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect()
+        try {
+          await client.query('BEGIN')
+          const result = await work(over(client))
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {})
+          // Ended for running into another transaction and rolled back whole: it runs again,
+          // now after the other, which holds the locks it waited for.
+          if (attempt >= TRANSACTION_ATTEMPTS || !isConflict(error)) throw error
+        } finally {
+          client.release()
+        }
       }
     },
     async close() {
