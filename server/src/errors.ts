@@ -24,7 +24,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-/** A change that ran into another at the same moment, again on each run (`db/conflicts.ts`). */
+/** The answer to a change still refused for a conflict after its runs (`db/conflicts.ts`). */
 export const CONFLICT_MESSAGE =
   'The change ran into another made at the same moment and was not applied. Try again.'
 

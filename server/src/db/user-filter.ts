@@ -6,6 +6,10 @@ export interface UserSelection extends UserFilter {
   search?: string
 }
 
+/** Whether a user's search text holds `text` as it is (`%` and `_` are no wildcards). */
+export const searchTextHolds = (text: string, params: unknown[]) =>
+  `search_text LIKE '%' || lower($${params.push(escapeLike(text))}) || '%'`
+
 /**
  * The part of a selection that the trigram index answers: the search, or only its `parts` (see
  * `searchParts`) looked up in the index and the whole search checked on the rows found.
@@ -16,9 +20,7 @@ export function searchCondition(
   parts?: readonly string[],
 ): string[] {
   if (!search) return []
-  const looked = (parts ?? [search]).map(
-    (part) => `search_text LIKE '%' || lower($${params.push(escapeLike(part))}) || '%'`,
-  )
+  const looked = (parts ?? [search]).map((part) => searchTextHolds(part, params))
   if (parts === undefined) return looked
   // Not a LIKE: the whole search must not draw the plan to the trigram index after all.
   return [...looked, `strpos(search_text, lower($${params.push(search)})) > 0`]
@@ -83,9 +85,7 @@ export function memberIds(
 ): string | undefined {
   const sets = memberFilters(filter).map(({ table, column, id }) => {
     // A LIKE, cheaper a row than strpos: the members' indexes have no trigrams to tempt the plan.
-    const searched = search
-      ? ` AND search_text LIKE '%' || lower($${params.push(escapeLike(search))}) || '%'`
-      : ''
+    const searched = search ? ` AND ${searchTextHolds(search, params)}` : ''
     return `SELECT user_id FROM ${table} WHERE ${column} = $${params.push(id)}::int${searched}`
   })
   return sets.length > 0 ? sets.map((set) => `(${set})`).join(' INTERSECT ') : undefined

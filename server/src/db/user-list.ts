@@ -24,9 +24,10 @@ import {
   memberConditions,
   memberIds,
   searchCondition,
+  searchTextHolds,
   statusConditions,
 } from './user-filter'
-import { escapeLike, toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from './users'
+import { toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from './users'
 
 interface SortSpec {
   /** The expression ordered by; each matches an index of the schema, ending in the id. */
@@ -227,9 +228,7 @@ export async function listUsers(db: Queryable, query: UserListParams): Promise<P
     const selecting =
       plan.kind !== 'collect'
         ? [
-            ...(query.search
-              ? [`search_text LIKE '%' || lower($${params.push(escapeLike(query.search))}) || '%'`]
-              : []),
+            ...(query.search ? [searchTextHolds(query.search, params)] : []),
             ...memberConditions(query, params, true),
           ]
         : counted?.viaMembers
