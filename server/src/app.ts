@@ -53,8 +53,17 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
+    const requestTimeout = config.requestTimeoutSeconds * 1000
     const app = Fastify({
       bodyLimit: BODY_LIMIT_BYTES,
+      // Headers and body together, so a client trickling either holds no connection for long
+      // (Fastify's default is no limit). Node checks it every `connectionsCheckingInterval`, and
+      // misses the body's limit while the headers' own (60 s by default) is longer.
+      requestTimeout,
+      http: {
+        headersTimeout: requestTimeout,
+        connectionsCheckingInterval: Math.min(1000, requestTimeout),
+      },
       // Closing ends every connection: a streamed export whose client went away a moment before
       // must not hold the stop up while its socket winds down.
       forceCloseConnections: true,

@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_SECONDS: positiveInt.default(900),
   LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: positiveInt.default(30),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -88,6 +89,8 @@ export interface ServerConfig {
   loginLockoutSeconds: number
   loginRateLimitPerAddressPerMinute: number
   refreshRateLimitPerMinute: number
+  /** A request (its headers and its body) that takes longer to arrive is answered 408 and closed. */
+  requestTimeoutSeconds: number
   corsOrigins: string[]
   logLevel: string
 }
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     loginRateLimitPerAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   }
