@@ -80,7 +80,12 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       config,
       db,
       signingKey: await loadSigningKey(db),
-      mail: createMailSender(db, createMailer(config.mail, app.log), app.log),
+      mail: createMailSender(
+        db,
+        createMailer(config.mail, app.log),
+        app.log,
+        config.mail.smtpTimeoutSeconds,
+      ),
       securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.

@@ -40,6 +40,7 @@ const envSchema = z.object({
   ADMIN_ROLE_NAME: z.string().trim().min(1).default('ADMIN'),
   MAIL_OUTBOX_DIR: optionalText,
   SMTP_URL: url('an smtp:// or smtps:// URL', ['smtp', 'smtps']).optional(),
+  SMTP_TIMEOUT_SECONDS: positiveInt.default(30),
   MAIL_FROM: z.string().trim().min(1).default('Admin Console <no-reply@localhost>'),
   RESET_LINK_BASE: url('a URL such as admin-console://reset-password').default(
     'admin-console://reset-password',
@@ -75,6 +76,8 @@ export interface ServerConfig {
   mail: {
     outboxDir: string
     smtpUrl: string | undefined
+    /** The longest one message may take to send, connecting included; then it is tried later. */
+    smtpTimeoutSeconds: number
     from: string
     /** Development (NODE_ENV not production): log where each outbox mail was written. */
     logOutboxFiles: boolean
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mail: {
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
       smtpUrl: e.SMTP_URL,
+      smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,
       from: e.MAIL_FROM,
       logOutboxFiles: e.NODE_ENV !== 'production',
     },
