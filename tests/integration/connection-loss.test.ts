@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { isConnectionLoss } from '../../server/src/db/connection-loss'
+import type { Database } from '../../server/src/db/database'
+import { startServer, type TestServer } from './support/server'
+
+// PGlite runs inside the process: there is no connection to lose.
+const onPostgres = process.env.TEST_DATABASE === 'postgres'
+
+let server: TestServer
+let db: Database
+let token: string
+
+beforeAll(async () => {
+  if (!onPostgres) return
+  server = await startServer()
+  db = server.built.context.db
+  token = await server.token()
+})
+afterAll(() => server?.close())
+
+/** Ends a backend as a PostgreSQL restart, a failover or a DBA's pg_terminate_backend does. */
+async function terminate(pid: number) {
+  await db.query('SELECT pg_terminate_backend($1)', [pid])
+  // Its end reaches the API while the connection sits idle, between two statements.
+  await sleep(300)
+}
+
+/** What `promise` rejected with; a failure of the test if it resolved. */
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('it went on as if its connection were still there'),
+    (error: unknown) => error,
+  )
+}
+
+test.skipIf(!onPostgres)(
+  'an export whose connection PostgreSQL ends fails its reader, and the next statement is served',
+  async () => {
+    const batches = db.streamRows!<{ pid: number; n: number }>(
+      'SELECT pg_backend_pid() AS pid, n FROM generate_series(1, 10) AS n',
+      [],
+      1,
+    )
+    const first = await batches.next()
+    await terminate((first.value as { pid: number }[])[0]!.pid)
+    // A reader that takes its time over each batch, as a download does.
+    const drained = (async () => {
+      for await (const rows of batches) {
+        expect(rows).toHaveLength(1)
+        await sleep(100)
+      }
+    })()
+    expect(isConnectionLoss(await failureOf(drained))).toBe(true)
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
+  },
+)
+
+test.skipIf(!onPostgres)(
+  'a transaction whose connection PostgreSQL ends fails, and the next one is served',
+  async () => {
+    const outcome = db.transaction(async (tx) => {
+      const [row] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      await terminate(row!.pid)
+      await tx.query('SELECT 1')
+    })
+    expect(isConnectionLoss(await failureOf(outcome))).toBe(true)
+    expect(await db.transaction((tx) => tx.query('SELECT 1 AS one'))).toEqual([{ one: 1 }])
+  },
+)
+
+test.skipIf(!onPostgres)(
+  'a request whose connection PostgreSQL ends mid-statement answers 503 with Retry-After',
+  async () => {
+    const user = await server.createUser(token)
+    // The backend changing this user ends itself, as a restart or pg_terminate_backend would.
+    await db.exec(`
+      CREATE FUNCTION end_own_backend() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.id = ${user.id} THEN
+          PERFORM pg_terminate_backend(pg_backend_pid());
+          PERFORM pg_sleep(5);
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER end_own_backend BEFORE UPDATE ON users
+        FOR EACH ROW EXECUTE FUNCTION end_own_backend();`)
+    const reply = await server.request('PUT', `/api/admin/users/${user.id}/lock`, { token })
+    expect(reply.status).toBe(503)
+    expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(reply.body.message).toBe(
+      'The database is not reachable right now. Try again in a moment.',
+    )
+    await db.exec('DROP TRIGGER end_own_backend ON users')
+    const again = await server.request('PUT', `/api/admin/users/${user.id}/lock`, { token })
+    expect(again.status).toBe(200)
+    expect(again.body.isLocked).toBe(true)
+  },
+)
