@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isConnectionLoss } from '../../server/src/db/connection-loss'
 import type { Database } from '../../server/src/db/database'
+import { openPostgres } from '../../server/src/db/postgres'
+import { freePort } from './support/ports'
 import { startServer, type TestServer } from './support/server'
 
 // PGlite runs inside the process: there is no connection to lose.
@@ -95,5 +97,27 @@ test.skipIf(!onPostgres)(
     const again = await server.request('PUT', `/api/admin/users/${user.id}/lock`, { token })
     expect(again.status).toBe(200)
     expect(again.body.isLocked).toBe(true)
+  },
+)
+
+test.skipIf(!onPostgres)(
+  'a database nobody answers for fails statements, transactions and exports as unreachable, at once',
+  async () => {
+    const away = openPostgres(`postgres://postgres@127.0.0.1:${await freePort()}/postgres`)
+    try {
+      const started = performance.now()
+      const stream = away.streamRows!('SELECT 1', [], 1)
+      for (const attempt of [
+        away.query('SELECT 1'),
+        away.query('SELECT 1', [], { prepare: true }),
+        away.transaction((tx) => tx.query('SELECT 1')),
+        stream.next(),
+      ]) {
+        expect(isConnectionLoss(await failureOf(attempt))).toBe(true)
+      }
+      expect(performance.now() - started).toBeLessThan(2_000)
+    } finally {
+      await away.close()
+    }
   },
 )
