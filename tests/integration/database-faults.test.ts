@@ -19,6 +19,9 @@ const LOAD_MS = 1_500
 /** Enough users that an export whose client stops reading keeps its cursor open meanwhile. */
 const USERS = 30_000
 
+/** The first administrator `startNpmServer` has the server make. */
+const ADMIN_SIGN_IN = JSON.stringify({ username: 'admin', password: 'npm-server-password' })
+
 let database: TestDatabase
 let server: NpmServer
 let token: string
@@ -37,7 +40,7 @@ beforeAll(async () => {
   const login = await fetch(`${server.url}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'npm-server-password' }),
+    body: ADMIN_SIGN_IN,
   })
   expect(login.status).toBe(200)
   token = ((await login.json()) as { accessToken: string }).accessToken
@@ -69,7 +72,7 @@ async function terminateApiConnections(): Promise<number> {
 
 /** Every answer the load got, by what was asked; a transport failure is recorded as 0. */
 interface Outcome {
-  what: 'read' | 'write' | 'health'
+  what: 'read' | 'write' | 'health' | 'sign-in'
   status: number
   retryAfter: string | null
 }
@@ -162,18 +165,25 @@ test.skipIf(!onPostgres)(
         expect(alive(), 'the API process runs').toBe(true)
         expect(await terminateApiConnections()).toBeGreaterThan(0)
         const ended = performance.now()
-        // Served again: a read, a write and the health check all answered as usual.
+        // Served again: a read, a write, a sign-in and the health check all answered as usual.
         for (;;) {
-          const [read, write, health] = await Promise.all([
+          const attempts = await Promise.all([
             readPage(),
             createUser(),
             call('health', '/health'),
+            call('sign-in', '/auth/login', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: ADMIN_SIGN_IN,
+            }),
           ])
+          const [, write] = attempts
           if (write.outcome.status === 201) {
             const user = write.body as { id: number; username: string }
             acknowledged.set(user.id, user.username)
           }
-          if ([read, write, health].every(({ outcome }) => outcome.status < 300)) break
+          outcomes.push(...attempts.map(({ outcome }) => outcome))
+          if (attempts.every(({ outcome }) => outcome.status < 300)) break
           if (performance.now() - ended > RECOVERY_MS) break
           await sleep(100)
         }
@@ -186,7 +196,7 @@ test.skipIf(!onPostgres)(
     }
 
     expect(alive(), 'the API process runs').toBe(true)
-    expect(recoveries.every((ms) => ms < RECOVERY_MS)).toBe(true)
+    expect(recoveries.filter((ms) => ms >= RECOVERY_MS)).toEqual([])
     // Every answer was either what was asked or a 503 saying when to try again: never a 500,
     // never a connection dropped without an answer.
     const unexpected = outcomes.filter(

@@ -98,8 +98,8 @@ test.skipIf(!onPostgres)(
         signIn: 200,
         page: 200,
       })
-      // Sign-in alone hashes a password for about 0.1 s.
-      expect(Math.max(health.ms, signIn.ms, page.ms)).toBeLessThan(2_000)
+      // Well within the wait for a connection (5 s): none of them waited on the exports.
+      expect(Math.max(health.ms, signIn.ms, page.ms)).toBeLessThan(3_000)
 
       // The exports past their limit were refused, not left waiting, and said when to come back.
       const heads = await Promise.all(exports.map((each) => each.answered))
