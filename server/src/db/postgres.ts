@@ -16,8 +16,8 @@ const MAX_PREPARED = 200
  * Connections for the prepared statements, all short (who is calling, a page): about two per
  * core, taking the database's machine to be like this one. More only contend for the same cores
  * and each plan every statement again: on 2 cores, 4 served about a tenth more requests a second
- * than 10 (`npm run bench:users`). Searches, transactions and exports, which can hold a connection
- * for long, have a pool of their own, and exports one more.
+ * than 10 (`npm run bench:users`). Searches and transactions, which can hold a connection for
+ * long, have a pool of their own, and exports another.
  */
 const PREPARED_CONNECTIONS = Math.min(10, 2 * availableParallelism())
 
@@ -51,9 +51,10 @@ export interface PostgresLimits {
    */
   connectionWaitMillis: number
   /**
-   * How long an export may sit between two reads of its cursor, its client not reading, before
-   * PostgreSQL ends its connection: a stalled download holds neither a connection nor a
-   * snapshot (which keeps vacuum from reclaiming rows) indefinitely.
+   * How long an export may sit between two reads of its cursor before PostgreSQL ends its
+   * connection: a download that stalls holds neither a connection nor a snapshot (which keeps
+   * vacuum from reclaiming rows) indefinitely. The cursor is read a batch ahead of what the
+   * client has taken in, so only a client slower than a batch (about 370 KB) in this time is cut.
    */
   exportIdleMillis: number
 }
