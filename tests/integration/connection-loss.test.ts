@@ -1,10 +1,12 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isConnectionLoss } from '../../server/src/db/connection-loss'
 import type { Database } from '../../server/src/db/database'
 import { openPostgres } from '../../server/src/db/postgres'
+import { createTestDatabase } from './support/database'
 import { freePort } from './support/ports'
-import { startServer, type TestServer } from './support/server'
+import { ADMIN, startServer, type TestServer } from './support/server'
 
 // PGlite runs inside the process: there is no connection to lose.
 const onPostgres = process.env.TEST_DATABASE === 'postgres'
@@ -118,6 +120,100 @@ test.skipIf(!onPostgres)(
       expect(performance.now() - started).toBeLessThan(2_000)
     } finally {
       await away.close()
+    }
+  },
+)
+
+/**
+ * PostgreSQL's port through a proxy on loopback that can be taken away, as a restart takes it:
+ * every connection cut, new ones refused, until it is back on the same port.
+ */
+async function interruptiblePostgres(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>()
+  const proxy = createServer((socket) => {
+    const upstream = connect(target.port, target.host)
+    for (const [one, other] of [
+      [socket, upstream],
+      [upstream, socket],
+    ] as const) {
+      sockets.add(one)
+      one.on('error', () => other.destroy())
+      one.on('close', () => {
+        sockets.delete(one)
+        other.destroy()
+      })
+      one.pipe(other)
+    }
+  })
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve))
+  await listen(0)
+  const { port } = proxy.address() as AddressInfo
+  return {
+    port,
+    async goAway() {
+      const closed = new Promise((resolve) => proxy.close(resolve))
+      for (const socket of sockets) socket.destroy()
+      await closed
+    },
+    comeBack: () => listen(port),
+    close: () => new Promise((resolve) => proxy.close(resolve)),
+  }
+}
+
+test.skipIf(!onPostgres)(
+  'PostgreSQL away for a while: requests answer 503 with Retry-After, and are served once it is back',
+  async () => {
+    const database = await createTestDatabase()
+    const url = new URL(database.env.DATABASE_URL!)
+    const postgres = await interruptiblePostgres({
+      host: url.hostname,
+      port: Number(url.port || 5432),
+    })
+    url.host = `127.0.0.1:${postgres.port}`
+    const api = await startServer({ DATABASE_URL: url.toString() })
+    try {
+      const adminToken = await api.token()
+      const user = await api.createUser(adminToken)
+      const attempts = () =>
+        Promise.all([
+          fetch(`${api.url}/health`),
+          fetch(`${api.url}/api/admin/users?page=0&size=5`, {
+            headers: { authorization: `Bearer ${adminToken}` },
+          }),
+          fetch(`${api.url}/api/admin/users/${user.id}/lock`, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${adminToken}` },
+          }),
+          api.login(ADMIN.username, ADMIN.password).then(({ status, headers }) => ({
+            status,
+            headers,
+          })),
+        ])
+
+      await postgres.goAway()
+      for (let round = 0; round < 3; round += 1) {
+        const answers = (await attempts()).map(({ status, headers }) => ({
+          status,
+          retryAfter: headers.get('retry-after'),
+        }))
+        expect(answers).toEqual(Array(4).fill({ status: 503, retryAfter: '1' }))
+        await sleep(200)
+      }
+
+      await postgres.comeBack()
+      const back = performance.now()
+      let statuses: number[] = []
+      while (performance.now() - back < 5_000) {
+        statuses = (await attempts()).map((answer) => answer.status)
+        if (statuses.every((status) => status === 200)) break
+        await sleep(100)
+      }
+      expect(statuses).toEqual([200, 200, 200, 200])
+    } finally {
+      await api.close()
+      await postgres.close()
+      await database.drop()
     }
   },
 )
