@@ -9,7 +9,7 @@ import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import { warmOrderAnchors } from './db/user-list'
 import { createSecurityAudit } from './db/audit'
-import { ApiError, errorBody, handleClientError, handleError } from './errors'
+import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
@@ -132,7 +132,10 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
         await db.query('SELECT 1')
         return { status: 'ok' }
       } catch {
-        return reply.status(503).send(errorBody(503, 'Database unavailable'))
+        return reply
+          .status(503)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send(errorBody(503, 'Database unavailable'))
       }
     })
     app.addHook('onClose', async () => {
