@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { User } from '../../src/shared/contract'
-import { race } from './support/race'
+import { RACES_OVERLAP, race } from './support/race'
 import { newUser, startServer, type Reply, type TestServer } from './support/server'
 
 /**
@@ -203,32 +203,51 @@ const RACES: LastAdminRace[] = [
 const inALine = (reply: Reply) =>
   `${reply.status} ${reply.body.message ?? JSON.stringify(reply.body.results ?? { id: reply.body.id })}`
 
+/**
+ * The tables whose triggers keep the list's counts: each such trigger updates one shared row,
+ * which makes two of these changes wait for each other by accident. Without them, only
+ * `lockAdminRights` keeps the races apart.
+ */
+const COUNTED_TABLES = ['users', 'user_roles', 'user_groups', 'group_roles', 'groups']
+
+async function runRace(spec: LastAdminRace) {
+  const moves = [spec.byA, spec.byB]
+  const rounds = await race(server, {
+    rounds: 4,
+    token: root,
+    stage: () => stage(spec.grant),
+    contenders: (tokens) => [
+      () => spec.byA.send(tokens.a, b.user),
+      () => spec.byB.send(tokens.b, a.user),
+    ],
+    settle: administrators,
+  })
+  for (const [index, { replies, settled }] of rounds.entries()) {
+    const done = replies.map((reply, i) => (moves[i]!.done ?? ((r) => r.status === 200))(reply))
+    const seen = `round ${index}: ${replies.map(inALine).join(' | ')}`
+    expect(done.filter(Boolean), seen).toHaveLength(1)
+    // The loser is refused by the rule (409), or, arriving after the winner's commit, as a
+    // caller whose session or rights just ended (401, 403).
+    const loser = replies[done.indexOf(false)]!
+    const refusal = loser.status === 200 ? loser.body.results[0].status : (loser.status as number)
+    expect([401, 403, 409], seen).toContain(refusal)
+    expect(settled, `administrators left after ${seen}`).toBe(1)
+  }
+}
+
 describe('the last administrator, two at once', () => {
-  test.each(RACES)(
-    '$name: one wins, the other is refused, an administrator remains',
-    async (spec) => {
-      const rounds = await race(server, {
-        rounds: 4,
-        token: root,
-        stage: () => stage(spec.grant),
-        contenders: (tokens) => [
-          () => spec.byA.send(tokens.a, b.user),
-          () => spec.byB.send(tokens.b, a.user),
-        ],
-      })
-      for (const [index, { replies }] of rounds.entries()) {
-        const moves = [spec.byA, spec.byB]
-        const done = replies.map((reply, i) => (moves[i]!.done ?? ((r) => r.status === 200))(reply))
-        const seen = `round ${index}: ${replies.map(inALine).join(' | ')}`
-        expect(done.filter(Boolean), seen).toHaveLength(1)
-        // The loser is refused by the rule (409), or, arriving after the winner's commit, as a
-        // caller whose session or rights just ended (401, 403).
-        const loser = replies[done.indexOf(false)]!
-        const refusal =
-          loser.status === 200 ? loser.body.results[0].status : (loser.status as number)
-        expect([401, 403, 409], seen).toContain(refusal)
-        expect(await administrators(), seen).toBe(1)
-      }
-    },
-  )
+  test.each(RACES)('$name: one wins, the other is refused, an administrator remains', runRace)
 })
+
+// Last in the file: the counts go wrong from here on, and nothing after reads them. Where
+// nothing overlaps (PGlite), there is nothing to keep apart.
+describe.skipIf(!RACES_OVERLAP)(
+  "the same with the counts' triggers off: the lock alone keeps them apart",
+  () => {
+    beforeAll(async () => {
+      for (const table of COUNTED_TABLES)
+        await server.built.context.db.exec(`ALTER TABLE ${table} DISABLE TRIGGER USER`)
+    })
+    test.each(RACES)('$name', runRace)
+  },
+)

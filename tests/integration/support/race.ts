@@ -34,7 +34,7 @@ export async function warm(server: TestServer, token: string): Promise<void> {
   if (failed) throw new Error(`warming failed: ${failed.status} ${JSON.stringify(failed.body)}`)
 }
 
-export interface RaceSpec<Stage> {
+export interface RaceSpec<Stage, Settled> {
   /** Rounds on PostgreSQL; PGlite runs one. */
   rounds: number
   /** A token of an administrator, for warming. */
@@ -43,29 +43,37 @@ export interface RaceSpec<Stage> {
   stage: (round: number) => Promise<Stage>
   /** The requests of one round: all sent at once. */
   contenders: (stage: Stage) => Array<() => Promise<Reply>>
+  /**
+   * Reads what a round left, before the next one is staged: needed when rounds share what they
+   * change (the state after the last round says nothing of the first).
+   */
+  settle?: (stage: Stage, replies: Reply[]) => Promise<Settled>
 }
 
-export interface RaceRound<Stage> {
+export interface RaceRound<Stage, Settled> {
   stage: Stage
   /** In the order of the contenders. */
   replies: Reply[]
+  /** What `settle` read right after this round. */
+  settled: Settled
 }
 
 /**
- * Runs a race: warms the server, then, round after round, sets the stage and sends every
- * contender's request at once. Answers each round's stage and replies, for the test to check
- * what must hold whoever wins.
+ * Runs a race: warms the server, then, round after round, sets the stage, sends every
+ * contender's request at once, and settles the round. Answers each round's stage, replies and
+ * what settling read, for the test to check what must hold whoever wins.
  */
-export async function race<Stage>(
+export async function race<Stage, Settled = undefined>(
   server: TestServer,
-  spec: RaceSpec<Stage>,
-): Promise<RaceRound<Stage>[]> {
+  spec: RaceSpec<Stage, Settled>,
+): Promise<RaceRound<Stage, Settled>[]> {
   await warm(server, spec.token)
-  const rounds: RaceRound<Stage>[] = []
+  const rounds: RaceRound<Stage, Settled>[] = []
   for (let round = 0; round < (RACES_OVERLAP ? spec.rounds : 1); round += 1) {
     const stage = await spec.stage(round)
     const replies = await Promise.all(spec.contenders(stage).map((send) => send()))
-    rounds.push({ stage, replies })
+    const settled = (await spec.settle?.(stage, replies)) as Settled
+    rounds.push({ stage, replies, settled })
   }
   return rounds
 }
