@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PASSWORD_CHANGE_REQUIRED, type User } from '../../src/shared/contract'
 import { race, statuses } from './support/race'
-import { startServer, type TestServer } from './support/server'
+import { startServer, type RequestOptions, type TestServer } from './support/server'
 
 /**
  * Rules that hold for one request at a time and must hold for several at once: each race sends
@@ -18,8 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const call = (method: string, path: string, options: { body?: unknown; headers?: object } = {}) =>
-  server.request(method, path, { token, ...options } as Parameters<TestServer['request']>[2])
+const call = (method: string, path: string, options: Omit<RequestOptions, 'token'> = {}) =>
+  server.request(method, path, { token, ...options })
 
 /** The audit rows of one action on one target, oldest first. */
 async function auditRows(action: string, targetId: number | string) {
