@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +8,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { buildServer } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
+import { lockDataDir } from '../../server/src/db/data-dir-lock'
 import { ADMIN, startServer } from './support/server'
 
 const run = promisify(execFile)
@@ -133,10 +135,20 @@ describe('the lock of a data directory', () => {
     }
   }, 120_000)
 
-  test('a lock holding this very process id, left by an earlier life of it (PID 1 of a container), is taken over', async () => {
-    await writeFile(path.join(dataDir, 'lock.pid'), String(process.pid))
-    const server = await startServer(env)
-    await server.close()
+  test('a lock holding this very process id, left by an earlier life of it (PID 1 of a container), or a pid a process started since has (PID 1 here), is taken over', () => {
+    const locks = [
+      String(process.pid),
+      `${process.pid}\nearlier-boot/1\nearlier-token`,
+      '1\nearlier-boot/1\nearlier-token',
+    ]
+    for (const lock of locks) {
+      writeFileSync(path.join(dataDir, 'lock.pid'), lock)
+      const unlock = lockDataDir(dataDir)
+      expect(readFileSync(path.join(dataDir, 'lock.pid'), 'utf8').split('\n')[0]).toBe(
+        String(process.pid),
+      )
+      unlock()
+    }
   })
 })
 
