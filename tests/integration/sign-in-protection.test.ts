@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildServer, type BuiltServer } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
 import type { Queryable } from '../../server/src/db/database'
+import { pruneFailedSignIns } from '../../server/src/db/sign-in-failures'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 const LOCKOUT_SECONDS = 900
@@ -282,6 +283,25 @@ describe('a lockout keeps out an address, never the owner at another', () => {
     expect(Number(slowed.retryAfter)).toBeGreaterThan(30)
     expect(Number(slowed.retryAfter)).toBeLessThanOrEqual(60)
     expect((await signInFrom(server.url, OWNER, user.username, password)).status).toBe(200)
+  })
+})
+
+describe('old counts', () => {
+  test('are dropped after a day without failures, unless a lockout still runs or ended within a day', async () => {
+    const db = server.built.context.db
+    await db.query(
+      `INSERT INTO sign_in_failures (name, address, failures, lockouts, blocked_until, last_failed_at) VALUES
+         ('old-quiet', '10.9.0.1', 2, 0, NULL, now() - interval '25 hours'),
+         ('old-ended', '10.9.0.1', 0, 3, now() - interval '25 hours', now() - interval '26 hours'),
+         ('old-locked', '10.9.0.1', 0, 6, now() + interval '1 hour', now() - interval '25 hours'),
+         ('old-just-ended', '10.9.0.1', 0, 4, now() - interval '1 hour', now() - interval '25 hours'),
+         ('recent', '10.9.0.1', 1, 0, NULL, now() - interval '1 hour')`,
+    )
+    await pruneFailedSignIns(db)
+    const left = await db.query<{ name: string }>(
+      `SELECT name FROM sign_in_failures WHERE address = '10.9.0.1' ORDER BY name`,
+    )
+    expect(left.map((row) => row.name)).toEqual(['old-just-ended', 'old-locked', 'recent'])
   })
 })
 
