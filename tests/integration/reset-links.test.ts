@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { markMailFailed } from '../../server/src/db/mail-outbox'
 import { startServer, type TestServer } from './support/server'
 
 const INVALID_LINK = {
@@ -45,6 +46,28 @@ describe('a reset link lives only in the mail that carries it', () => {
     expect(rows[0]!.body).not.toContain(encodeURIComponent(token))
     expect(rows[0]!.body).not.toMatch(/token=/)
     expect((await useLink(token)).status).toBe(200)
+  })
+
+  test('a mail given up keeps no body either; one still to be tried again keeps it', async () => {
+    const db = server.built.context.db
+    const bodyOf = async (id: number) =>
+      (await db.query<{ body: string }>('SELECT body FROM mail_outbox WHERE id = $1', [id]))[0]!
+        .body
+    const queue = async (text: string) => {
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO mail_outbox (recipient, subject, body, description, next_attempt_at)
+         VALUES ('x@example.com', 'Choose a new password', $1, 'test', now() + interval '1 hour')
+         RETURNING id`,
+        [text],
+      )
+      return Number(row!.id)
+    }
+    const retried = await queue('link ?token=kept-for-the-next-attempt')
+    const abandoned = await queue('link ?token=never-to-be-sent')
+    await markMailFailed(db, retried, 'refused', 30)
+    await markMailFailed(db, abandoned, 'refused', undefined)
+    expect(await bodyOf(retried)).toBe('link ?token=kept-for-the-next-attempt')
+    expect(await bodyOf(abandoned)).toBe('')
   })
 })
 
