@@ -370,6 +370,8 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
         return userRow(null, user, {
           until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           reason: expect.stringContaining(`${MAX_FAILURES} failed sign-in`),
+          username: user.username,
+          address: '127.0.0.1',
         })
       },
     },
