@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { seedDemo } from '../../server/src/seed/demo'
+import { layoutProblems, SCREEN_SIZES } from './layout-check'
+import { startConsole, type Console } from './support'
+
+/**
+ * Every screen and dialog at 1366×768 and 1920×1080, light and dark, the sidebar expanded and
+ * collapsed, against the demo organisation (with a group renamed to a longer name, as an
+ * administrator would): nothing drawn over a button or field, no text cut without an ellipsis
+ * and its full text in a title. Each screen is opened once per sidebar state, then measured at
+ * both sizes in both themes, which only needs the window resized and the scheme switched.
+ */
+let app: Console
+
+type Screen = [name: string, open: (app: Console) => Promise<unknown>]
+
+const openUsers = async ({ page, at }: Console) => {
+  await page.goto(at('users'))
+  await page.getByRole('link', { name: 'aisha.almansouri', exact: true }).waitFor()
+}
+
+const openAccess = async ({ page, at }: Console) => {
+  await page.goto(at('access'))
+  await page.getByRole('button', { name: 'Members of role ADMIN' }).waitFor()
+}
+
+const SIGNED_IN_SCREENS: Screen[] = [
+  [
+    'Dashboard',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByText('Total Events').waitFor()
+    },
+  ],
+  ['Users', openUsers],
+  [
+    'Users, Columns menu',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Columns' }).click()
+    },
+  ],
+  [
+    'Users, every column',
+    async (app) => {
+      await openUsers(app)
+      const { page } = app
+      await page.getByRole('button', { name: 'Columns' }).click()
+      for (const box of await page.locator('.columns-panel input[type="checkbox"]').all()) {
+        await box.check()
+      }
+      await page.getByRole('button', { name: 'Close' }).click()
+    },
+  ],
+  [
+    'Add User',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: '+ Add User' }).click()
+      await app.page.getByRole('button', { name: 'Save User' }).click()
+    },
+  ],
+  [
+    'Assign Roles',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Assign Roles to aisha.almansouri' }).click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Reset PW',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Reset PW for aisha.almansouri' }).click()
+    },
+  ],
+  [
+    'Lock confirmation',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: /^Unlocked: lock aisha\.almansouri$/i }).click()
+    },
+  ],
+  [
+    'User Details',
+    async ({ page, at }) => {
+      await page.goto(at('users/2'))
+      await page.getByRole('heading', { name: 'History' }).waitFor()
+    },
+  ],
+  [
+    'Roles & Groups',
+    async (app) => {
+      await openAccess(app)
+    },
+  ],
+  [
+    'Edit Group',
+    async (app) => {
+      await openAccess(app)
+      await app.page
+        .getByRole('button', { name: /^Edit group/ })
+        .first()
+        .click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Members',
+    async (app) => {
+      await openAccess(app)
+      await app.page.getByRole('button', { name: 'Members of role ADMIN' }).click()
+      await app.page.getByRole('dialog').getByRole('link').first().waitFor()
+    },
+  ],
+  [
+    'Audit Log',
+    async ({ page, at }) => {
+      await page.goto(at('audit'))
+      await page.getByRole('table').locator('tbody td').first().waitFor()
+    },
+  ],
+  [
+    'Account menu',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: /Account menu/ }).click()
+    },
+  ],
+  [
+    'Change Password',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Change Password' }).click()
+    },
+  ],
+]
+
+/** The problems of the page as it is, each once with the sizes and themes it was seen at. */
+async function measure(screen: string): Promise<string[]> {
+  const { page } = app
+  const found = new Map<string, string[]>()
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      // The layout settles in the next frame after a resize.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+      for (const problem of await layoutProblems(page)) {
+        const seen = found.get(problem) ?? []
+        found.set(problem, [...seen, `${size.width}×${size.height} ${colorScheme}`])
+      }
+    }
+  }
+  return [...found].map(([problem, where]) => `${screen} (${where.join(', ')}): ${problem}`)
+}
+
+beforeAll(async () => {
+  app = await startConsole()
+  const { db, config } = app.server.built.context
+  await seedDemo(db, config.admin.roleName)
+  const token = await app.server.token()
+  const groups = await app.server.request('GET', '/api/admin/groups?page=0&size=200', { token })
+  const marketing = groups.body.content.find(
+    (group: { name: string }) => group.name === 'Marketing',
+  )
+  await app.server.request('PUT', `/api/admin/groups/${marketing.id}`, {
+    token,
+    body: {
+      name: 'Marketing & Comms',
+      roleIds: marketing.roles.map((role: { id: number }) => role.id),
+    },
+  })
+})
+afterAll(async () => {
+  await app?.page.setViewportSize(SCREEN_SIZES[0])
+  await app?.close()
+})
+
+test('Login: nothing overlaps or is cut, at both sizes in both themes', async () => {
+  await app.page.goto(app.at('login'))
+  await app.page.getByRole('button', { name: 'Login' }).click()
+  expect(await measure('Login')).toEqual([])
+})
+
+test.each(['expanded', 'collapsed'] as const)(
+  'every signed-in screen and dialog, sidebar %s: nothing overlaps or is cut, at both sizes in both themes',
+  async (sidebar) => {
+    const { page } = app
+    if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) {
+      await app.signIn()
+    }
+    await page.setViewportSize(SCREEN_SIZES[0])
+    await page.goto(app.at('dashboard'))
+    const toggle = sidebar === 'expanded' ? 'Expand sidebar' : 'Collapse sidebar'
+    if (await page.getByRole('button', { name: toggle }).isVisible()) {
+      await page.getByRole('button', { name: toggle }).click()
+    }
+    const problems: string[] = []
+    for (const [name, open] of SIGNED_IN_SCREENS) {
+      await page.setViewportSize(SCREEN_SIZES[0])
+      await open(app)
+      problems.push(...(await measure(name)))
+      await page.keyboard.press('Escape')
+    }
+    expect(problems).toEqual([])
+  },
+  240_000,
+)
