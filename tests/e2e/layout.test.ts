@@ -129,6 +129,13 @@ const SIGNED_IN_SCREENS: Screen[] = [
     },
   ],
   [
+    'Settings',
+    async ({ page, at }) => {
+      await page.goto(at('settings'))
+      await page.getByRole('radio', { name: 'System' }).waitFor()
+    },
+  ],
+  [
     'Change Password',
     async ({ page, at }) => {
       await page.goto(at('dashboard'))

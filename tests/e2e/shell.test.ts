@@ -13,6 +13,7 @@ const SIDEBAR = [
   'Dashboard',
   'Event Management',
   'Users',
+  'Roles & Groups',
   'Audit Log',
   'Budget & Cost',
   'Employees',
@@ -51,6 +52,46 @@ test('the sidebar collapses to icons, and stays collapsed after a restart', asyn
   await page.getByRole('button', { name: 'Expand sidebar' }).click()
   await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor()
   await expect(users.getAttribute('title')).resolves.toBeNull()
+})
+
+test('Roles & Groups and Audit Log are in the sidebar, the current screen highlighted there', async () => {
+  const { page } = app
+  const main = page.getByRole('navigation', { name: 'Main' })
+  for (const [route, label] of [
+    ['access', 'Roles & Groups'],
+    ['audit', 'Audit Log'],
+    ['users', 'Users'],
+  ]) {
+    await page.goto(app.at('dashboard'))
+    await main.getByRole('link', { name: label }).click()
+    await page.waitForURL(new RegExp(`/${route}$`))
+    await page
+      .getByRole('heading', { level: 1, name: label === 'Users' ? 'Users Management' : label })
+      .waitFor()
+    await expect(
+      main.locator('[aria-current="page"]').allInnerTexts(),
+      `only ${label} is highlighted`,
+    ).resolves.toEqual([label])
+  }
+})
+
+test('Settings holds the theme and says where the server address comes from', async () => {
+  const { page } = app
+  await page.goto(app.at('dashboard'))
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Settings' }).click()
+  await page.waitForURL(/\/settings$/)
+  await page.getByRole('radio', { name: 'Dark' }).check()
+  await expect(
+    page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme),
+  ).resolves.toBe('dark')
+  await page.getByText(app.server.url).waitFor()
+  await page.getByText(/config\.json/).waitFor()
+  await page.getByRole('radio', { name: 'System' }).check()
+  await expect(
+    page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme),
+  ).resolves.toBeUndefined()
+  await expect(page.getByText('is not available in this console yet').count()).resolves.toBe(0)
 })
 
 test('a module the console does not have says so instead of a dead link', async () => {

@@ -57,6 +57,11 @@ export const router = createBrowserRouter([
         'Roles & Groups',
         async () => (await import('../features/access')).AccessPage,
       ),
+      lazyPage(
+        '/settings',
+        'Settings',
+        async () => (await import('../features/settings')).SettingsPage,
+      ),
       ...Object.entries(UNAVAILABLE_MODULES).map(([path, name]) =>
         page(`/${path}`, name, <NotAvailablePage name={name} />),
       ),
