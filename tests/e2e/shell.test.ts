@@ -196,3 +196,21 @@ test('a dialog keeps Tab inside itself, and Escape closes it and gives focus bac
     await opener.evaluate((element) => element === (globalThis as any).document.activeElement),
   ).toBe(true)
 })
+
+test('a page opened without the app (another browser) says in words where to open it, not a blank page', async () => {
+  const browser = app.page.context().browser()!
+  const elsewhere = await browser.newContext()
+  try {
+    const page = await elsewhere.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(app.at('users'))
+    await page
+      .getByRole('heading', { name: 'Open this page from the Admin Console app' })
+      .waitFor({ timeout: 5_000 })
+    await page.getByText(/cannot reach the server on its own/).waitFor()
+    expect(errors).toEqual([])
+  } finally {
+    await elsewhere.close()
+  }
+})
