@@ -50,6 +50,27 @@ export function layoutProblems(page: Page): Promise<string[]> {
       ),
     ].filter(Boolean)
     const popupOf = (el: any) => popups.find((popup: any) => popup.contains(el))
+    /** The scroller an element scrolls in, if any. */
+    const scrollerOf = (el: any) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        const overflow = win.getComputedStyle(parent).overflowX
+        if (overflow === 'auto' || overflow === 'scroll') return parent
+      }
+      return null
+    }
+    /**
+     * A frozen (sticky) column that the rest of its table scrolls under: what it covers the
+     * user brings out by scrolling that table, so it is no fault there.
+     */
+    const frozenOver = (top: any, under: any) => {
+      for (let el = top; el; el = el.parentElement) {
+        if (win.getComputedStyle(el).position === 'sticky') {
+          const scroller = scrollerOf(el)
+          return scroller !== null && scroller.contains(under) && !el.contains(under)
+        }
+      }
+      return false
+    }
     const viewport = { left: 0, top: 0, right: win.innerWidth, bottom: win.innerHeight }
 
     /** The part of an element's box not clipped by a scrolling ancestor or the window. */
@@ -87,6 +108,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
         const b = boxes[j]!
         if (!b.box || a.el.contains(b.el) || b.el.contains(a.el)) continue
         if (popupOf(a.el) !== popupOf(b.el)) continue
+        if (frozenOver(a.el, b.el) || frozenOver(b.el, a.el)) continue
         const width = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
         const height = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
         if (width > 1 && height > 1) problems.push(`${name(a.el)} overlaps ${name(b.el)}`)
@@ -100,7 +122,8 @@ export function layoutProblems(page: Page): Promise<string[]> {
         (a.el.contains(hit) ||
           hit.contains(a.el) ||
           (label && (label.control === a.el || label.contains(a.el))) ||
-          (popupOf(hit) && !popupOf(a.el)))
+          (popupOf(hit) && !popupOf(a.el)) ||
+          frozenOver(hit, a.el))
       if (!reaches) problems.push(`${name(a.el)} is covered by ${hit ? name(hit) : 'nothing'}`)
     }
 

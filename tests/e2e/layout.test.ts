@@ -154,7 +154,9 @@ async function measure(screen: string): Promise<string[]> {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme })
       // The layout settles in the next frame after a resize.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+      await page.evaluate(
+        () => new Promise((done) => (globalThis as any).requestAnimationFrame(() => done(null))),
+      )
       for (const problem of await layoutProblems(page)) {
         const seen = found.get(problem) ?? []
         found.set(problem, [...seen, `${size.width}×${size.height} ${colorScheme}`])
@@ -185,6 +187,31 @@ afterAll(async () => {
   await app?.page.setViewportSize(SCREEN_SIZES[0])
   await app?.close()
 })
+
+test.each(['expanded', 'collapsed'] as const)(
+  "Users' default columns fit their card at both sizes, sidebar %s: nothing scrolls under Actions",
+  async (sidebar) => {
+    const { page } = app
+    if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) {
+      await app.signIn()
+    }
+    await page.goto(app.at('users'))
+    const toggle = sidebar === 'expanded' ? 'Expand sidebar' : 'Collapse sidebar'
+    if (await page.getByRole('button', { name: toggle }).isVisible()) {
+      await page.getByRole('button', { name: toggle }).click()
+    }
+    await page.getByRole('link', { name: 'aisha.almansouri', exact: true }).waitFor()
+    const wrap = page.getByRole('group', { name: 'Users' })
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size)
+      const fit = await wrap.evaluate((el: any) => ({
+        table: el.scrollWidth,
+        card: el.clientWidth,
+      }))
+      expect(fit.table, `the table at ${size.width}×${size.height}`).toBeLessThanOrEqual(fit.card)
+    }
+  },
+)
 
 test('Login: nothing overlaps or is cut, at both sizes in both themes', async () => {
   await app.page.goto(app.at('login'))
