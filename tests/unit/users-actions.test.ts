@@ -90,7 +90,7 @@ describe('Add New User check', () => {
       password: ' secret-1 ',
       firstName: ' Ann ',
       lastName: ' Smith ',
-      phoneNumber: ' +971 50 ',
+      phoneNumber: ' +971 50 123 4567 ',
       active: false,
     })
     expect(checked).toEqual({
@@ -102,7 +102,7 @@ describe('Add New User check', () => {
         password: ' secret-1 ',
         firstName: 'Ann',
         lastName: 'Smith',
-        phoneNumber: '+971 50',
+        phoneNumber: '+971 50 123 4567',
       },
     })
   })
