@@ -180,6 +180,12 @@ describe('editing the profile', () => {
       ['First Name', '', 'First name is required'],
       ['Last Name', ' ', 'Last name is required'],
       ['Phone Number', '', 'Phone number is required'],
+      ['Username', 'has space', 'Username may contain only letters, digits and . _ - @'],
+      [
+        'Phone Number',
+        'call me maybe',
+        'Phone number may contain only digits, spaces, - ( ) and a leading +',
+      ],
     ]
     for (const [label, value, message] of cases) {
       const input = field(label)
@@ -239,6 +245,22 @@ describe('editing the profile', () => {
     await expect(
       page().getByText('This username is already taken', { exact: true }).count(),
     ).resolves.toBe(0)
+  })
+
+  test('an error after a save takes the "Changes saved" notification away: never both at once', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    await open(user)
+    await field('First Name').fill('Saved')
+    await saveButton().click()
+    await notification('Changes saved').waitFor()
+    await field('Username').fill(other.username)
+    await saveButton().click()
+    await page()
+      .getByRole('alert')
+      .getByText('Error: This username is already taken. Please choose a different one.')
+      .waitFor()
+    await expect(notification('Changes saved').count()).resolves.toBe(0)
   })
 
   test('a taken email shows the banner and the line under Email Address', async () => {
@@ -455,6 +477,10 @@ describe('Quick Actions', () => {
         .isVisible(),
     ).resolves.toBe(true)
     await expect(app.server.resetToken(user.email)).resolves.toMatch(/\S{16,}/)
+    await expect(
+      page().getByText(`An email has been sent to ${user.email}`, { exact: false }).count(),
+      'said once, in the dialog, not again in a notification',
+    ).resolves.toBe(1)
     await dialog().getByRole('button', { name: 'OK' }).click()
     await dialog().waitFor({ state: 'detached' })
   })

@@ -337,6 +337,10 @@ describe('row actions', () => {
         .isVisible(),
     ).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
+    await expect(
+      page.getByText(`An email has been sent to ${user.email}`, { exact: false }).count(),
+      'said once, in the dialog, not again in a notification',
+    ).resolves.toBe(1)
     await expect(app.server.resetToken(user.email)).resolves.toMatch(/.{20,}/)
     await done.getByRole('button', { name: 'OK' }).click()
     expect(await done.count()).toBe(0)
