@@ -449,10 +449,10 @@ describe('Add New User', () => {
     await form.getByLabel('Last Name').fill('Person')
     await form.getByLabel('Phone Number').fill('+971 50 123 4567')
     await form.getByRole('button', { name: 'Save User' }).click()
-    await form.getByRole('alert').waitFor()
-    expect(await form.getByRole('alert').innerText()).toBe(
-      `Error: Username "${ADMIN.username}" is already taken`,
-    )
+    // Under Username, as on User Details and as every field error: not a banner elsewhere.
+    await form.getByText('This username is already taken', { exact: true }).waitFor()
+    await expect(form.getByLabel('Username').getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect(form.getByRole('alert').count()).resolves.toBe(0)
     expect(await form.getByLabel('Email').inputValue()).toBe('fresh@example.com')
     expect(await form.getByLabel('Phone Number').inputValue()).toBe('+971 50 123 4567')
 
@@ -478,6 +478,10 @@ describe('Add New User', () => {
     await form.getByLabel('Last Name').fill('Hire')
     await form.getByLabel('Phone Number').fill('+971 4 000 0000')
     expect(await form.getByText('User account will be active').isVisible()).toBe(true)
+    // The words beside the switch flip it, as the switch itself does.
+    await form.getByText('User account will be active').click()
+    expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
+    await form.getByRole('switch', { name: 'Status' }).check()
     await form.getByRole('switch', { name: 'Status' }).uncheck()
     expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
     await form.getByRole('button', { name: 'Save User' }).click()
