@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
 import { layoutProblems, SCREEN_SIZES } from './layout-check'
@@ -254,3 +255,52 @@ test.each(['expanded', 'collapsed'] as const)(
   },
   240_000,
 )
+
+test('nothing shifts at 1366×768: one filter line, the whole role list, aligned tables, one-line menu items', async () => {
+  const { page } = app
+  if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) await app.signIn()
+  await page.setViewportSize(SCREEN_SIZES[0])
+  await page.goto(app.at('dashboard'))
+  if (await page.getByRole('button', { name: 'Expand sidebar' }).isVisible()) {
+    await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  }
+  const top = (locator: Locator) => locator.evaluate((el: any) => el.getBoundingClientRect().top)
+
+  await openUsers(app)
+  const filters = page.getByRole('group', { name: 'Filters' })
+  // "Marketing & Comms" among the groups: the search and the four selects still share a line.
+  const searchTop = await top(page.getByLabel('Search users'))
+  for (const label of ['Status', 'Lock', 'Role', 'Group']) {
+    const selectTop = await top(filters.getByLabel(label, { exact: true }))
+    expect(Math.abs(selectTop - searchTop), `${label} beside the search`).toBeLessThanOrEqual(2)
+  }
+
+  await openAccess(app)
+  const columnsOf = (name: string) =>
+    page
+      .getByRole('table', { name })
+      .locator('th')
+      .evaluateAll((cells: any[]) =>
+        cells.map((cell) => Math.round(cell.getBoundingClientRect().left)),
+      )
+  expect(await columnsOf('Roles'), 'Roles and Groups place their columns alike').toEqual(
+    await columnsOf('Groups'),
+  )
+  await page.getByRole('button', { name: 'Edit group Marketing & Comms' }).click()
+  const list = page.getByRole('dialog').getByRole('group', { name: 'Assign Roles' })
+  await list.getByRole('checkbox').first().waitFor()
+  const sizes = await list.evaluate((el: any) => ({
+    content: el.scrollHeight,
+    shown: el.clientHeight,
+  }))
+  expect(sizes.content, 'every role shown whole, no scroll box').toBeLessThanOrEqual(sizes.shown)
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  const height = (name: string) =>
+    page.getByRole('menuitem', { name }).evaluate((el: any) => el.getBoundingClientRect().height)
+  expect(await height('Change Password'), 'Change Password on one line').toBe(
+    await height('Profile'),
+  )
+  await page.keyboard.press('Escape')
+})
