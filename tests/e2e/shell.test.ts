@@ -214,3 +214,21 @@ test('a page opened without the app (another browser) says in words where to ope
     await elsewhere.close()
   }
 })
+
+test('a full load of any screen logs no warning of the router (no "No HydrateFallback element provided")', async () => {
+  const { page } = app
+  const logged: string[] = []
+  const listen = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text())
+  }
+  page.on('console', listen)
+  try {
+    for (const route of ['dashboard', 'users', 'users/1', 'access', 'audit', 'settings']) {
+      await page.goto(app.at(route))
+      await page.getByRole('heading', { level: 1 }).waitFor()
+    }
+  } finally {
+    page.off('console', listen)
+  }
+  expect(logged.filter((text) => /HydrateFallback/i.test(text))).toEqual([])
+})

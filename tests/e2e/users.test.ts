@@ -325,7 +325,9 @@ describe('row actions', () => {
     const confirm = dialog('Please Confirm')
     expect(
       await confirm
-        .getByText(`Are you sure you want to reset the password for ${user.email}`, { exact: true })
+        .getByText(`Are you sure you want to reset the password for ${user.email}?`, {
+          exact: true,
+        })
         .isVisible(),
     ).toBe(true)
     await confirm.getByRole('button', { name: 'Reset Password' }).click()

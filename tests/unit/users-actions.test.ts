@@ -44,7 +44,7 @@ describe('status changes from the Active and Locked cells', () => {
 describe('reset password texts', () => {
   test('as SPEC.md words them', () => {
     expect(resetPasswordQuestion('ann@example.com')).toBe(
-      'Are you sure you want to reset the password for ann@example.com',
+      'Are you sure you want to reset the password for ann@example.com?',
     )
     expect(passwordResetSent('ann@example.com')).toBe(
       'An email has been sent to ann@example.com with link to change their password',
