@@ -33,7 +33,22 @@ const SIGNED_IN_SCREENS: Screen[] = [
       await page.getByText('Total Events').waitFor()
     },
   ],
+  [
+    'Events',
+    async ({ page, at }) => {
+      await page.goto(at('events'))
+      await page.getByRole('table').locator('tbody td').first().waitFor()
+    },
+  ],
   ['Users', openUsers],
+  [
+    'Users, a page selected for bulk actions',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('checkbox', { name: 'Select page' }).check()
+      await app.page.getByRole('region', { name: 'Bulk actions' }).waitFor()
+    },
+  ],
   [
     'Users, Columns menu',
     async (app) => {
@@ -70,6 +85,21 @@ const SIGNED_IN_SCREENS: Screen[] = [
     },
   ],
   [
+    'Assign Groups',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Assign Groups to aisha.almansouri' }).click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Set Temporary Password',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Set Temporary Password for omar.karim' }).click()
+    },
+  ],
+  [
     'Reset PW',
     async (app) => {
       await openUsers(app)
@@ -91,9 +121,28 @@ const SIGNED_IN_SCREENS: Screen[] = [
     },
   ],
   [
+    'User Details, deactivate confirmation',
+    async ({ page, at }) => {
+      await page.goto(at('users/3'))
+      await page
+        .getByRole('region', { name: 'Quick Actions' })
+        .getByRole('button', { name: 'Deactivate' })
+        .click()
+      await page.getByRole('dialog').waitFor()
+    },
+  ],
+  [
     'Roles & Groups',
     async (app) => {
       await openAccess(app)
+    },
+  ],
+  [
+    'Add Role',
+    async (app) => {
+      await openAccess(app)
+      await app.page.getByRole('button', { name: '+ Add Role' }).click()
+      await app.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
     },
   ],
   [
@@ -225,10 +274,17 @@ test.each(['expanded', 'collapsed'] as const)(
   },
 )
 
-test('Login: nothing overlaps or is cut, at both sizes in both themes', async () => {
+test('Login and Reset Password: nothing overlaps or is cut, at both sizes in both themes', async () => {
   await app.page.goto(app.at('login'))
   await app.page.getByRole('button', { name: 'Login' }).click()
-  expect(await measure('Login')).toEqual([])
+  const problems = await measure('Login')
+  await app.page.goto(app.at('reset-password?token=example'))
+  await app.page.getByRole('button', { name: 'Change Password' }).click()
+  problems.push(...(await measure('Reset Password')))
+  await app.page.goto(app.at('reset-password'))
+  await app.page.getByRole('button', { name: 'Back to Login' }).waitFor()
+  problems.push(...(await measure('Reset Password without a token')))
+  expect(problems).toEqual([])
 })
 
 test.each(['expanded', 'collapsed'] as const)(
