@@ -182,7 +182,7 @@ test('a dialog keeps Tab inside itself, and Escape closes it and gives focus bac
   const dialog = page.getByRole('dialog', { name: 'Add New User' })
   await dialog.waitFor()
   const focusInside = () =>
-    dialog.evaluate((element) => element.contains((globalThis as any).document.activeElement))
+    dialog.evaluate((element: any) => element.contains((globalThis as any).document.activeElement))
   // More presses than the dialog has fields: both ways round, focus wraps and never leaves.
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let press = 0; press < 20; press += 1) {
