@@ -232,6 +232,10 @@ beforeAll(async () => {
   const { db, config } = app.server.built.context
   await seedDemo(db, config.admin.roleName)
   const token = await app.server.token()
+  // More roles than a short list box holds, as an organisation soon has.
+  for (const name of ['HELPDESK', 'COMPLIANCE_OFFICER', 'PAYROLL_CLERK']) {
+    await app.server.request('POST', '/api/admin/roles', { token, body: { name, groupIds: [] } })
+  }
   const groups = await app.server.request('GET', '/api/admin/groups?page=0&size=200', { token })
   const marketing = groups.body.content.find(
     (group: { name: string }) => group.name === 'Marketing',
