@@ -207,6 +207,38 @@ describe('editing the profile', () => {
     }
   })
 
+  test('a user saved before the username and phone rules opens, saves other changes, and is corrected', async () => {
+    const user = await createUser()
+    await app.server.built.context.db.query(
+      'UPDATE users SET username = $1, phone_number = $2 WHERE id = $3',
+      [`old name ${user.id}`, 'ask reception', user.id],
+    )
+    await open(user)
+    await expect(field('Username').inputValue()).resolves.toBe(`old name ${user.id}`)
+    await field('Last Name').fill('Kept')
+    await saveButton().click()
+    await notification('Changes saved').waitFor()
+    await expect(serverUser(user.id)).resolves.toMatchObject({
+      lastName: 'Kept',
+      phoneNumber: 'ask reception',
+    })
+    await field('Phone Number').fill('ask reception desk')
+    await saveButton().click()
+    await page()
+      .getByText('Phone number may contain only digits, spaces, - ( ) and a leading +', {
+        exact: true,
+      })
+      .waitFor()
+    await field('Phone Number').fill('+971 4 123 4567')
+    await field('Username').fill(`new.name${user.id}`)
+    await saveButton().click()
+    await untilDisabled(saveButton())
+    await expect(serverUser(user.id)).resolves.toMatchObject({
+      username: `new.name${user.id}`,
+      phoneNumber: '+971 4 123 4567',
+    })
+  })
+
   test('one failing field holds back every other change', async () => {
     const user = await createUser()
     await open(user)
