@@ -17,8 +17,7 @@ let chosen: string | null = null
 let posts: string[] = []
 const events: BridgeEvent[] = []
 
-const call = (channel: string, payload?: unknown) =>
-  core.handle(channel, payload) as Promise<any>
+const call = (channel: string, payload?: unknown) => core.handle(channel, payload) as Promise<any>
 let imports = 0
 /** Writes a file, "chooses" it in the open dialog, and answers the import's id and outcome. */
 async function open(name: string, text: string) {
