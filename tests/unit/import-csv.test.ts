@@ -181,3 +181,15 @@ describe('files refused as a whole', () => {
     expect(() => parse(`username\n${rows}\n`)).toThrow(IMPORT_MESSAGES.tooManyRows)
   })
 })
+
+test('the example file of the docs reads without a fault', async () => {
+  const { readFile } = await import('node:fs/promises')
+  const parsed = parseImportCsv(
+    decodeCsv(
+      await readFile(new URL('../../resources/examples/users-import.csv', import.meta.url)),
+    ),
+  )
+  expect(parsed.errors).toEqual([])
+  expect(parsed.unknownColumns).toEqual([])
+  expect(parsed.rows[1]).toMatchObject({ roles: ['HR', 'Auditors'], groups: ['Sales', 'Support'] })
+})
