@@ -15,11 +15,12 @@ import { GROUP, ROLE, assign } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit, type Actor } from '../db/audit'
 import type { Queryable } from '../db/database'
-import { findImportNames, planRow, type ImportNames, type RowPlan } from '../db/import-rows'
+import { databaseLookups, findImportNames } from '../db/import-rows'
 import { enqueueMail } from '../db/mail-outbox'
 import { issueResetToken } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus, type UserRow } from '../db/users'
 import { ApiError } from '../errors'
+import { planImportRow, type ImportNames, type RowPlan } from '../../../src/shared/user-import-plan'
 import { route, type RouteSpec } from './define'
 
 /** A new account's link lasts longer than a reset's hour: the mail may wait over a weekend. */
@@ -128,7 +129,7 @@ async function importRow(
   return ctx.db.transaction(async (tx) => {
     // Deactivating could cost someone administrator rights: serialised like the status routes.
     if (options.updateExisting && row.active === false) await lockAdminRights(tx)
-    const plan = await planRow(tx, row, options, names, caller.id, true)
+    const plan = await planImportRow(row, options, names, caller.id, databaseLookups(tx, true))
     if (plan.outcome === 'failed') return resultOf(row, plan)
     return resultOf(row, plan, await applyPlan(ctx, tx, caller, plan, options))
   })
@@ -152,7 +153,14 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
         const results: UserImportResult[] = []
         for (const row of body.rows) {
           if (body.dryRun) {
-            results.push(resultOf(row, await planRow(db, row, body, names, caller.id, false)))
+            const plan = await planImportRow(
+              row,
+              body,
+              names,
+              caller.id,
+              databaseLookups(db, false),
+            )
+            results.push(resultOf(row, plan))
             continue
           }
           try {
