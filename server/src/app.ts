@@ -116,7 +116,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       ...authRoutes(context),
       ...userRoutes(context),
       ...userExportRoutes(context),
-      ...userImportRoutes(context),
+      ...(config.userImport ? userImportRoutes(context) : []),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
       ...userSessionRoutes(context),

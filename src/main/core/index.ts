@@ -5,7 +5,9 @@ import type { Fetch } from './api/http'
 import { createBulkActions } from './bulk/bulk-actions'
 import { createExports } from './export/exports'
 import type { ExportPorts } from './export/user-export'
+import { importSender } from './import/import-sender'
 import { createImports } from './import/imports'
+import { specImport } from './import/spec-import'
 import { createHandlers, type Handle } from './ipc/handlers'
 import type { Log } from './log/rotating-log'
 import { Session } from './session/session'
@@ -68,7 +70,24 @@ export function createCore(ports: CorePorts): Core {
   const bulk = createBulkActions({ listUsers: api.users.list, applyChunk: api.users.bulk, emit })
   const imports = createImports({
     chooseFile: ports.chooseImportFile,
-    send: api.users.import,
+    send: importSender(
+      api.users.import,
+      specImport({
+        listUsers: api.users.list,
+        createUser: api.users.create,
+        updateUser: api.users.update,
+        activate: api.users.activate,
+        deactivate: api.users.deactivate,
+        heldRoles: api.users.roles.list,
+        heldGroups: api.users.groups.list,
+        addRole: api.users.roles.add,
+        addGroup: api.users.groups.add,
+        resetPassword: api.users.resetPassword,
+        roles: api.roles.list,
+        groups: api.groups.list,
+        callerId: async () => (await session.current())?.user.id,
+      }),
+    ),
     saveFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     emit,
   })
