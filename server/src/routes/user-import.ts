@@ -15,7 +15,7 @@ import { GROUP, ROLE, assign } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit, type Actor } from '../db/audit'
 import type { Queryable } from '../db/database'
-import { databaseLookups, findImportNames } from '../db/import-rows'
+import { databaseLookups, findImportNames, prefetchedLookups } from '../db/import-rows'
 import { enqueueMail } from '../db/mail-outbox'
 import { issueResetToken } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus, type UserRow } from '../db/users'
@@ -151,8 +151,9 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ body, caller, request }): Promise<UserImportResponse> {
         const names = await findImportNames(db, body.rows)
         const results: UserImportResult[] = []
+        const preread = body.dryRun ? await prefetchedLookups(db, body.rows) : undefined
         for (const row of body.rows) {
-          if (body.dryRun) {
+          if (preread) {
             const plan = await planImportRow(
               row,
               body,
