@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type {
   BridgeEvent,
@@ -10,17 +10,10 @@ import type {
   ImportRowOutcome,
 } from '../../../shared/bridge'
 import type { UserImportRequest, UserImportResponse } from '../../../shared/contract'
-import { IMPORT_MESSAGES } from '../../../shared/user-import-messages'
 import { ApiFailure } from '../api/http'
 import { csvRows } from '../export/csv'
 import type { ExportPorts } from '../export/report-writer'
-import {
-  ImportFileError,
-  MAX_IMPORT_FILE_BYTES,
-  decodeCsv,
-  parseImportCsv,
-  type ParsedImport,
-} from './parse-csv'
+import { ImportFileError, readImportFile, type ParsedImport } from './parse-csv'
 import { APPLY_CHUNK_ROWS, CHECK_CHUNK_ROWS, runImport, type ImportRun } from './run-import'
 
 /** Rows of the file the preview shows with their outcome. */
@@ -121,10 +114,7 @@ export function createImports(deps: {
       const path = await deps.chooseFile()
       if (!path) return { status: 'cancelled' }
       try {
-        if ((await stat(path)).size > MAX_IMPORT_FILE_BYTES) {
-          throw new ImportFileError(IMPORT_MESSAGES.tooLarge)
-        }
-        const parsed = parseImportCsv(decodeCsv(await readFile(path)))
+        const parsed = await readImportFile(path)
         const fileName = basename(path)
         opened.set(importId, { fileName, parsed })
         return {

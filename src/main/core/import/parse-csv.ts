@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { UserImportRow } from '../../../shared/contract'
 import { IMPORT_MESSAGES } from '../../../shared/user-import-messages'
@@ -64,17 +66,61 @@ export interface ParsedImport {
 const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)
 
 /**
- * Text of a CSV file: UTF-8, with or without BOM. Refused when it is binary, not UTF-8, or
- * larger than MAX_IMPORT_FILE_BYTES.
+ * The text of a CSV file as its bytes arrive: UTF-8, with or without BOM. Refused when it is
+ * binary, not UTF-8, or larger than MAX_IMPORT_FILE_BYTES.
  */
-export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge)
-  if (bytes.includes(0)) throw new ImportFileError(IMPORT_MESSAGES.binary)
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
-  } catch {
-    throw new ImportFileError(IMPORT_MESSAGES.notUtf8)
+export async function* decodeCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+  let bytes = 0
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode()
+    } catch {
+      throw new ImportFileError(IMPORT_MESSAGES.notUtf8)
+    }
   }
+  for await (const chunk of source) {
+    bytes += chunk.byteLength
+    if (bytes > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(IMPORT_MESSAGES.tooLarge)
+    if (chunk.includes(0)) throw new ImportFileError(IMPORT_MESSAGES.binary)
+    yield decode(chunk)
+  }
+  yield decode()
+}
+
+/** A file on disk, read and parsed as it streams in: never the whole file in memory. */
+export async function readImportFile(path: string): Promise<ParsedImport> {
+  if ((await stat(path)).size > MAX_IMPORT_FILE_BYTES) {
+    throw new ImportFileError(IMPORT_MESSAGES.tooLarge)
+  }
+  return parseImportCsv(decodeCsv(createReadStream(path)))
+}
+
+const QUOTE = 34
+const LINE_FEED = 10
+
+/**
+ * The text cut into runs of whole records: a line feed ends a record only outside quotes (a
+ * doubled quote inside a quoted field leaves the count even), so each run parses on its own.
+ */
+async function* wholeRecords(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending = ''
+  let quoted = false
+  for await (const chunk of chunks) {
+    let end = -1
+    for (let index = 0; index < chunk.length; index += 1) {
+      const code = chunk.charCodeAt(index)
+      if (code === QUOTE) quoted = !quoted
+      else if (code === LINE_FEED && !quoted) end = index
+    }
+    if (end < 0) {
+      pending += chunk
+      continue
+    }
+    yield pending + chunk.slice(0, end + 1)
+    pending = chunk.slice(end + 1)
+  }
+  if (pending !== '') yield pending
 }
 
 /** The delimiter of the header line: a semicolon where it splits more than a comma does. */
@@ -85,11 +131,23 @@ function delimiterOf(text: string): ',' | ';' {
 }
 
 /**
- * The rows of a CSV file's text: columns found by header (case and spacing ignored), comma or
- * semicolon, CRLF or LF, quoted fields with line breaks. The header is row 1.
+ * The rows of a CSV file's text as it arrives: columns found by header (case and spacing
+ * ignored), comma or semicolon (as the header line has it), CRLF or LF, quoted fields with line
+ * breaks. The header is row 1.
  */
-export function parseImportCsv(text: string): ParsedImport {
-  const delimiter = delimiterOf(text)
+export async function parseImportCsv(chunks: AsyncIterable<string>): Promise<ParsedImport> {
+  const rows = rowCollector()
+  let delimiter: ',' | ';' | undefined
+  for await (const records of wholeRecords(chunks)) {
+    delimiter ??= delimiterOf(records)
+    const { data } = Papa.parse<string[]>(records, { delimiter, skipEmptyLines: 'greedy' })
+    if (!data.every(rows.take)) break
+  }
+  return rows.result()
+}
+
+/** Takes the rows one by one; `take` answers false once the file is refused as a whole. */
+function rowCollector() {
   let header: string[] | undefined
   let fields: (ImportField | undefined)[] = []
   const parsed: ParsedImport = {
@@ -104,49 +162,51 @@ export function parseImportCsv(text: string): ParsedImport {
   let fault: ImportFileError | undefined
   let rowNumber = 1
 
-  Papa.parse<string[]>(text, {
-    delimiter,
-    skipEmptyLines: 'greedy',
-    step(result, parser) {
-      const cells = result.data
-      if (!header) {
-        header = cells.map((cell) => cell.trim())
-        fields = header.map((name) => COLUMN_FIELDS[headerKey(name)])
-        if (header.some((name) => headerKey(name) === 'password')) {
-          fault = new ImportFileError(IMPORT_MESSAGES.passwordColumn)
-        } else if (!fields.includes('username')) {
-          fault = new ImportFileError(IMPORT_MESSAGES.noUsernameColumn)
-        }
-        parsed.unknownColumns = header.filter((_, index) => fields[index] === undefined)
-        if (fault) parser.abort()
-        return
-      }
-      rowNumber += 1
-      if (cells.length > header.length) {
-        fault = new ImportFileError(IMPORT_MESSAGES.tooManyFields(rowNumber))
-        parser.abort()
-        return
-      }
-      if (rowNumber - 1 > MAX_IMPORT_FILE_ROWS) {
-        fault = new ImportFileError(IMPORT_MESSAGES.tooManyRows)
-        parser.abort()
-        return
-      }
-      parsed.total += 1
-      const row = readRow(rowNumber, cells, fields, parsed.errors)
-      parsed.usernames.set(rowNumber, row.username)
-      const repeated =
-        repeatOf(seenUsernames, row.username, rowNumber, 'username', parsed.errors) ||
-        (row.email !== undefined &&
-          repeatOf(seenEmails, row.email, rowNumber, 'email', parsed.errors))
-      if (!repeated && !parsed.errors.some((error) => error.row === rowNumber)) {
-        parsed.rows.push(row)
-      }
+  const takeHeader = (cells: string[]) => {
+    header = cells.map((cell) => cell.trim())
+    fields = header.map((name) => COLUMN_FIELDS[headerKey(name)])
+    if (header.some((name) => headerKey(name) === 'password')) {
+      fault = new ImportFileError(IMPORT_MESSAGES.passwordColumn)
+    } else if (!fields.includes('username')) {
+      fault = new ImportFileError(IMPORT_MESSAGES.noUsernameColumn)
+    }
+    parsed.unknownColumns = header.filter((_, index) => fields[index] === undefined)
+  }
+
+  const takeRow = (cells: string[], columns: number) => {
+    rowNumber += 1
+    if (cells.length > columns) {
+      fault = new ImportFileError(IMPORT_MESSAGES.tooManyFields(rowNumber))
+      return
+    }
+    if (rowNumber - 1 > MAX_IMPORT_FILE_ROWS) {
+      fault = new ImportFileError(IMPORT_MESSAGES.tooManyRows)
+      return
+    }
+    parsed.total += 1
+    const row = readRow(rowNumber, cells, fields, parsed.errors)
+    parsed.usernames.set(rowNumber, row.username)
+    const repeated =
+      repeatOf(seenUsernames, row.username, rowNumber, 'username', parsed.errors) ||
+      (row.email !== undefined &&
+        repeatOf(seenEmails, row.email, rowNumber, 'email', parsed.errors))
+    if (!repeated && !parsed.errors.some((error) => error.row === rowNumber)) {
+      parsed.rows.push(row)
+    }
+  }
+
+  return {
+    take(cells: string[]): boolean {
+      if (header) takeRow(cells, header.length)
+      else takeHeader(cells)
+      return fault === undefined
     },
-  })
-  if (fault) throw fault
-  if (!header || parsed.total === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows)
-  return parsed
+    result(): ParsedImport {
+      if (fault) throw fault
+      if (!header || parsed.total === 0) throw new ImportFileError(IMPORT_MESSAGES.noRows)
+      return parsed
+    },
+  }
 }
 
 /** One row's fields; an empty cell leaves its field out. */
