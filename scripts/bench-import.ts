@@ -80,7 +80,7 @@ async function writeFile(path: string) {
   const out = createWriteStream(path)
   out.write('username,email,first name,last name,phone,active\r\n')
   for (let i = 0; i < ROWS; i += 1) {
-    const line = `imp${i},imp${i}@import.example.com,Imported,User ${i},+1 555 ${i},yes\r\n`
+    const line = `imp${i},imp${i}@import.example.com,Imported,User ${i},+1 555 ${String(i).padStart(7, '0')},yes\r\n`
     if (!out.write(line)) await once(out, 'drain')
   }
   out.end()

@@ -1,5 +1,5 @@
 import type { ImportFieldError, UserImportRow } from './contract'
-import { updateUserSchema } from './validation'
+import { createUserSchema, updateUserSchema } from './validation'
 
 /** The profile of Add User, as a row sets it. */
 export interface ImportProfile {
@@ -62,6 +62,9 @@ export type RowPlan =
       groups: NamedAccess[]
     }
 
+/** Add User's form without its password: a new user sets one with the link. */
+const newUserSchema = createUserSchema.omit({ password: true })
+
 const PROFILE_FIELDS = ['username', 'email', 'firstName', 'lastName', 'phoneNumber'] as const
 
 /** The roles (or groups) a row names, and an error for each name no role (or group) has. */
@@ -104,10 +107,11 @@ export async function planImportRow(
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
   }
-  // A present user's fields the row leaves empty are kept as they are, unchecked.
+  // A new user meets Add User's rules; a present user's fields the row leaves empty are kept as
+  // they are, unchecked.
   const parsed = present
     ? updateUserSchema.partial().safeParse(given)
-    : updateUserSchema.safeParse(given)
+    : newUserSchema.safeParse(given)
   const errors: ImportFieldError[] = []
   if (!parsed.success) {
     const seen = new Set<string>()

@@ -18,9 +18,9 @@ test('choose a file, preview with its errors, apply, save the report', async () 
   await writeFile(
     app.importFile,
     '\uFEFFusername;email;first name;last name;phone;department\r\n' +
-      'lina;lina@example.com;Lina;Berg;+46 8 1;Sales\r\n' +
+      'lina;lina@example.com;Lina;Berg;+46 8 123 4567;Sales\r\n' +
       'present;present@example.com;Pre;Sent;+1 555;Sales\r\n' +
-      'omar;not-an-email;Omar;Haddad;+20 2 1;Sales\r\n',
+      'omar;not-an-email;Omar;Haddad;+20 2 1234 567;Sales\r\n',
   )
   await page.goto(app.at('users'))
   await page.getByRole('button', { name: 'Import CSV' }).click()

@@ -75,8 +75,8 @@ describe('a file from open dialog to report', () => {
   test('a semicolon file from a German spreadsheet: preview, apply, save the report', async () => {
     const text =
       '\uFEFFBenutzer;username;E-Mail;First Name;Last Name;Phone;Active;Groups\r\n' +
-      'x;anke;anke@example.de;Anke;Müller;+49 30 1;yes;Vertrieb\r\n' +
-      'x;bernd;bernd@example.de;Bernd;"Schmidt;\r\nSenior";+49 30 2;no;Einkauf\r\n' +
+      'x;anke;anke@example.de;Anke;Müller;+49 30 1001;yes;Vertrieb\r\n' +
+      'x;bernd;bernd@example.de;Bernd;"Schmidt;\r\nSenior";+49 30 1002;no;Einkauf\r\n' +
       'x;carla;carla@example.de;Carla;Wolf;;1;\r\n'
     const { importId, opened } = await open('mitarbeiter.csv', text)
     expect(opened).toEqual({

@@ -32,11 +32,11 @@ beforeAll(async () => {
   await writeFile(
     file,
     'username,email,first name,last name,phone,active,groups\n' +
-      'nora,nora@example.com,Nora,North,+1 555 1,yes,Field\n' +
-      'otto,otto@example.com,Otto,Ost,+1 555 2,no,\n' +
-      `already,,Al,Ready,+1 555 3,,\n` +
-      `taken,${present.email.toUpperCase()},Tak,En,+1 555 4,,\n` +
-      'ghost,ghost@example.com,Gho,St,+1 555 5,,Nowhere\n',
+      'nora,nora@example.com,Nora,North,+1 555 0101,yes,Field\n' +
+      'otto,otto@example.com,Otto,Ost,+1 555 0102,no,\n' +
+      `already,,Al,Ready,+1 555 0103,,\n` +
+      `taken,${present.email.toUpperCase()},Tak,En,+1 555 0104,,\n` +
+      'ghost,ghost@example.com,Gho,St,+1 555 0105,,Nowhere\n',
   )
   core = createCore({
     serverUrl: server.url,
