@@ -1,5 +1,5 @@
 import type { ImportFieldError, UserImportRow } from './contract'
-import { createUserSchema, updateUserSchema } from './validation'
+import { createUserSchema, profileUpdateSchema } from './validation'
 
 /** The profile of Add User, as a row sets it. */
 export interface ImportProfile {
@@ -110,7 +110,7 @@ export async function planImportRow(
   // A new user meets Add User's rules; a present user's fields the row leaves empty are kept as
   // they are, unchecked.
   const parsed = present
-    ? updateUserSchema.partial().safeParse(given)
+    ? profileUpdateSchema(present).partial().safeParse(given)
     : newUserSchema.safeParse(given)
   const errors: ImportFieldError[] = []
   if (!parsed.success) {
