@@ -57,6 +57,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(28800),
   SESSION_MAX_SECONDS: positiveInt.default(604800),
+  SESSION_IDLE_SECONDS: positiveInt.default(1800),
   PASSWORD_MIN_LENGTH: passwordMinLength.default(8),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt.default(900),
@@ -97,6 +98,8 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number
   /** No session outlives this, however often it is refreshed. */
   sessionMaxSeconds: number
+  /** A session neither used nor refreshed for this long cannot be refreshed any more. */
+  sessionIdleSeconds: number
   /** The shortest new password accepted; never below SPEC.md's 6. */
   passwordMinLength: number
   loginMaxFailures: number
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     sessionMaxSeconds: e.SESSION_MAX_SECONDS,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,

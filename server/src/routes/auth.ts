@@ -73,6 +73,7 @@ export function authRoutes(ctx: ServerContext) {
   const lifetime = {
     ttlSeconds: config.refreshTokenTtlSeconds,
     maxSeconds: config.sessionMaxSeconds,
+    idleSeconds: config.sessionIdleSeconds,
   }
 
   /** Refuses a new password the rules do not accept for the user who is to hold it. */
