@@ -51,9 +51,7 @@ describe('SESSION_IDLE_SECONDS (default 1800)', () => {
   test('an authenticated request counts as use', async () => {
     const grant = await signIn(server, admin)
     await leaveUnused(server, grant.sessionId, 2000)
-    expect((await server.request('GET', '/auth/me', { token: grant.accessToken })).status).toBe(
-      200,
-    )
+    expect((await server.request('GET', '/auth/me', { token: grant.accessToken })).status).toBe(200)
     expect((await refresh(server, grant.refreshToken)).status).toBe(200)
   })
 

@@ -89,11 +89,9 @@ describe('a common password is refused wherever a password is set', () => {
 
   test('choosing the password after a temporary one: the sign-in may go on', async () => {
     const { user } = await server.member(admin)
-    const issued = await server.request(
-      'POST',
-      `/api/admin/users/${user.id}/temporary-password`,
-      { token: admin },
-    )
+    const issued = await server.request('POST', `/api/admin/users/${user.id}/temporary-password`, {
+      token: admin,
+    })
     const signIn = await server.login(user.username, issued.body.temporaryPassword)
     expect(signIn.status).toBe(403)
     const changeToken = signIn.body.passwordChangeToken as string
