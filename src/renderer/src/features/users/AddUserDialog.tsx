@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextField } from '../../components/TextField'
+import { passwordRejection } from '../../lib/password-rejection'
 import { errorMessage } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
 import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
@@ -43,7 +44,13 @@ export function AddUserDialog({
       if (first) document.getElementById(`${formId}-${first.field}`)?.focus()
       return
     }
-    create.mutate(checked, { onSuccess: onCreated })
+    create.mutate(checked, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const rejected = passwordRejection(error)
+        if (rejected !== undefined) form.setFieldError('password', rejected)
+      },
+    })
   }
 
   const input = (field: NewUserTextField, label: string) => (
@@ -93,7 +100,7 @@ export function AddUserDialog({
           </span>
         </div>
       </form>
-      {create.isError && (
+      {create.isError && passwordRejection(create.error) === undefined && (
         <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
       )}
     </Dialog>
