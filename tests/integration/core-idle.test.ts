@@ -81,4 +81,18 @@ describe('the machine policy IdleTimeoutMinutes', () => {
     expect(await second.call('users.list', {})).toEqual(expired)
     expect(second.events).toContainEqual({ type: 'session-expired', message: 'Session expired' })
   })
+
+  test('a restart after steady use keeps the session: the kept last use is recent', async () => {
+    const vault = memoryVault()
+    const first = harness(10 * MINUTE, vault)
+    await first.call('auth.login', login)
+    // Eight minutes of calls 40 s apart: no token refresh, which would also keep the time.
+    for (let call = 0; call < 12; call += 1) {
+      first.pass(40_000)
+      expect((await first.call('users.list', {})).ok).toBe(true)
+    }
+    const second = harness(10 * MINUTE, vault)
+    second.clock.now = first.clock.now + 8 * MINUTE
+    expect((await second.call('users.list', {})).ok).toBe(true)
+  })
 })

@@ -72,6 +72,8 @@ export class Session {
    * for it, in memory only and never passed to the renderer.
    */
   private pendingChange: { username: string; token: string } | undefined
+  /** The "last used" the keychain holds. */
+  private persistedUseAt = 0
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -252,11 +254,11 @@ export class Session {
 
   /** Kept with the session at most once a minute, so a restart knows how long it sat unused. */
   private async markUsed() {
-    const live = this.live!
     const now = this.deps.clock()
-    const stale = now - live.lastUsedAt >= LAST_USED_PERSIST_MS
-    live.lastUsedAt = now
-    if (stale && this.deps.idleTimeoutMs !== undefined) await this.persist()
+    this.live!.lastUsedAt = now
+    const stale = now - this.persistedUseAt >= LAST_USED_PERSIST_MS
+    // A keychain that cannot be written to costs the bound after a restart, never the call.
+    if (stale && this.deps.idleTimeoutMs !== undefined) await this.persist().catch(() => undefined)
   }
 
   /** The follow-up call of SPEC.md section 2: the profile and roles of who is signed in. */
@@ -350,6 +352,7 @@ export class Session {
     const { refreshToken, sessionId, tokenType, expiresAt, user, lastUsedAt } = this.live!
     const stored: Stored = { refreshToken, sessionId, tokenType, expiresAt, user, lastUsedAt }
     await this.deps.vault.write(JSON.stringify(stored))
+    this.persistedUseAt = lastUsedAt
   }
 
   private async clear() {
