@@ -85,13 +85,17 @@ export function AvatarMenu({ user }: { user: User }) {
             <button
               type="button"
               role="menuitem"
-              onClick={choose(() => navigate(`/users/${user.id}`))}
+              onClick={choose(() => void navigate(`/users/${user.id}`))}
             >
               Profile
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" onClick={choose(() => navigate('/settings'))}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={choose(() => void navigate('/settings'))}
+            >
               Settings
             </button>
           </li>

@@ -23,7 +23,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id={FORM_ID} onSubmit={form.submit} noValidate className="change-password-form">
+      <form
+        id={FORM_ID}
+        onSubmit={(event) => void form.submit(event)}
+        noValidate
+        className="change-password-form"
+      >
         <p>Your other sessions are signed out; this one stays.</p>
         <TextField
           id="current-password"

@@ -100,7 +100,7 @@ export function QuickActionsCard({
       {settingTemporary && (
         <SetTemporaryPasswordDialog
           user={user}
-          onSet={refreshVersion}
+          onSet={() => void refreshVersion()}
           onClose={() => setSettingTemporary(false)}
         />
       )}
