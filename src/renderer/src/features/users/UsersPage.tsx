@@ -11,7 +11,7 @@ import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
 import { BulkBar } from './bulk/BulkBar'
 import { scopeOf } from './bulk/selection'
-import { selectionColumn } from './bulk/selectionColumn'
+import { selectionColumn } from './bulk/selection-column'
 import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
 import { ExportProgressBar } from './export/ExportProgressBar'
@@ -23,7 +23,7 @@ import { statusChange, userCreated, type StatusAction } from '../../../../shared
 import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
-import { userColumns } from './userColumns'
+import { userColumns } from './user-columns'
 import './users.css'
 
 type OpenDialog =
