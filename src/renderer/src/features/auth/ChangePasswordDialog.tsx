@@ -29,7 +29,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         noValidate
         className="change-password-form"
       >
-        <p>Your other sessions are signed out; this one stays.</p>
+        <p>Changing it signs out your other sessions; this one stays signed in.</p>
         <TextField
           id="current-password"
           label="Current Password"
