@@ -70,6 +70,13 @@ module.exports = {
       },
     },
     {
+      name: 'shared-through-alias',
+      comment: "Code outside src/shared imports it as '@shared/…', never by climbing folders.",
+      severity: 'error',
+      from: { pathNot: '^src/shared/' },
+      to: { path: '^src/shared/', dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
       name: 'renderer-layers',
       comment:
         'Shared components, lib and api serve every feature, so they never import one (nor the app).',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { userListQuerySchema } from '../../src/shared/contract'
+import { userListQuerySchema } from '@shared/contract'
 import {
   decodeCursor,
   encodeCursor,

@@ -1,4 +1,4 @@
-import type { AccessRef, Assignment, EffectiveRole, Page } from '../../../src/shared/contract'
+import type { AccessRef, Assignment, EffectiveRole, Page } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
 

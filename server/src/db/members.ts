@@ -1,4 +1,4 @@
-import type { AccessRef, Member, MemberListParams, Page } from '../../../src/shared/contract'
+import type { AccessRef, Member, MemberListParams, Page } from '@shared/contract'
 import { missing } from './refusal'
 import type { Queryable } from './database'
 import { escapeLike } from './users'

@@ -1,4 +1,4 @@
-import type { User } from '../../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { clash, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns } from './sign-in-failures'

@@ -5,7 +5,7 @@ import {
   userListQuerySchema,
   userPageSchema,
   userSchema,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'

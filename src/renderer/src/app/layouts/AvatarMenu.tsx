@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { initials } from '../../lib/initials'
 import { useTheme } from '../../lib/theme'

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import { auditActionText } from '../../../../shared/audit-words'
-import { AUDIT_ACTIONS, type AuditFilter } from '../../../../shared/contract'
+import { auditActionText } from '@shared/audit-words'
+import { AUDIT_ACTIONS, type AuditFilter } from '@shared/contract'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AuditFilterKey } from './audit-url'
 

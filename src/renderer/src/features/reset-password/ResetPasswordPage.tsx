@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { TextField } from '../../components/TextField'
-import { MISSING_RESET_TOKEN } from '../../../../shared/validation'
+import { MISSING_RESET_TOKEN } from '@shared/validation'
 import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
 

@@ -1,5 +1,5 @@
-import { createUserSchema, fieldErrors, type FieldErrors } from '../../../../shared/validation'
-import type { CreateUserRequest } from '../../../../shared/contract'
+import { createUserSchema, fieldErrors, type FieldErrors } from '@shared/validation'
+import type { CreateUserRequest } from '@shared/contract'
 
 /** What the Add New User modal holds: the create payload's fields and the status toggle. */
 export interface NewUserFields {
