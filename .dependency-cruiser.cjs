@@ -1,6 +1,7 @@
 /**
  * The one-way imports of ARCHITECTURE.md: shared ← main/core ← main/electron; shared ←
- * renderer features ← renderer/app; server imports only src/shared.
+ * renderer components, lib and api ← renderer features ← renderer/app; the server imports only
+ * src/shared and src/node, and its data layer nothing of HTTP.
  */
 const NODE_OR_ELECTRON = { dependencyTypes: ['core'] }
 
@@ -18,7 +19,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared/' },
       to: {
-        path: '^(src/(main|preload|renderer)|server)/|(^|/)node_modules/(electron|react|react-dom)/',
+        path: '^(src/(main|preload|renderer|node)|server)/|(^|/)node_modules/(electron|react|react-dom)/',
       },
     },
     {
@@ -47,7 +48,7 @@ module.exports = {
       comment: 'The renderer has no Node and never reaches into the main process or the server.',
       severity: 'error',
       from: { path: '^src/renderer/' },
-      to: { path: '^(src/main|src/preload|server)/|(^|/)node_modules/electron/' },
+      to: { path: '^(src/main|src/preload|src/node|server)/|(^|/)node_modules/electron/' },
     },
     {
       name: 'renderer-no-node',
@@ -67,6 +68,36 @@ module.exports = {
           '^src/renderer/src/features/[^/]+/index\\.tsx?$',
         ],
       },
+    },
+    {
+      name: 'shared-through-alias',
+      comment: "Code outside src/shared imports it as '@shared/…', never by climbing folders.",
+      severity: 'error',
+      from: { pathNot: '^src/shared/' },
+      to: { path: '^src/shared/', dependencyTypesNot: ['aliased-tsconfig-paths'] },
+    },
+    {
+      name: 'renderer-layers',
+      comment:
+        'Shared components, lib and api serve every feature, so they never import one (nor the app).',
+      severity: 'error',
+      from: { path: '^src/renderer/src/(components|lib|api)/' },
+      to: { path: '^src/renderer/src/(features|app)/' },
+    },
+    {
+      name: 'node-code-is-shared',
+      comment: 'src/node: Node-only code of the server and the preview host, depending on neither.',
+      severity: 'error',
+      from: { path: '^src/node/' },
+      to: { path: '^(src/(main|preload|renderer)|server)/|(^|/)node_modules/electron/' },
+    },
+    {
+      name: 'server-db-knows-no-http',
+      comment:
+        'The data layer answers in its own terms; the routes decide what that means in HTTP.',
+      severity: 'error',
+      from: { path: '^server/src/db/' },
+      to: { path: '^server/src/(routes/|errors\\.ts$)' },
     },
     {
       name: 'server-uses-only-shared',

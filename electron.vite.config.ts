@@ -2,14 +2,19 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
+/** Imports of `@shared/…` resolve through tsconfig's paths, in every part of the app. */
+const resolveShared = { tsconfigPaths: true }
+
 export default defineConfig({
   main: {
+    resolve: resolveShared,
     build: {
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/electron/index.ts') } },
     },
   },
   preload: {
+    resolve: resolveShared,
     build: {
       externalizeDeps: true,
       rollupOptions: {
@@ -21,6 +26,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    resolve: resolveShared,
     build: {
       // electron-vite leaves the renderer unminified; minified it loads in a fraction of the time.
       minify: true,

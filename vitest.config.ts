@@ -19,6 +19,8 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
 })
 
 export default defineConfig({
+  // Imports of `@shared/…` resolve through tsconfig's paths.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config'
  * `npm test`, which proves the built host against an electron stand-in instead.
  */
 export default defineConfig({
+  // Imports of `@shared/…` resolve through tsconfig's paths.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/desktop/**/*.test.ts'],
     globalSetup: ['tests/support/build-once.ts'],

@@ -18,7 +18,7 @@ import { Session } from '../src/main/core/session/session'
 import { memoryVault } from '../src/main/core/vault/vault'
 import { CHROMIUM_ARGS } from '../src/main/preview/host'
 import { previewExportPorts } from '../src/main/preview/export-ports'
-import type { ExportFormat, ExportOutcome, UserExportRequest } from '../src/shared/bridge'
+import type { ExportFormat, ExportOutcome, UserExportRequest } from '@shared/bridge'
 
 /**
  * `npm run bench:export`: how long the main process takes to export about 10,000, 100,000 and

@@ -13,7 +13,7 @@ import { openDatabase } from '../server/src/db/open'
 import { seedBulk } from '../server/src/seed/bulk'
 import { createCore } from '../src/main/core'
 import { memoryVault } from '../src/main/core/vault/vault'
-import type { ImportPreview, ImportReport } from '../src/shared/bridge'
+import type { ImportPreview, ImportReport } from '@shared/bridge'
 
 /**
  * `npm run bench:import`: a CSV file of 100,000 new users previewed (checked against the server)

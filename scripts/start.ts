@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { stopOnRequest } from '../src/main/preview/stop-request'
+import { stopOnRequest } from '../src/node/stop-request'
 
 /**
  * `npm start`: the reference server with demo data in .data/ (unless ADMIN_CONSOLE_API_URL

@@ -1,4 +1,4 @@
-import { USER_SORT_FIELDS } from '../../src/shared/contract'
+import { USER_SORT_FIELDS } from '@shared/contract'
 import { FIRST_NAMES, LAST_NAMES } from '../src/seed/names'
 
 /** What an administrator does with the list, for the figures per kind. */

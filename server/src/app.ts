@@ -75,7 +75,9 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       },
       clientErrorHandler: handleClientError,
       // A path segment over the length limit (414) or not decodable (400) gets the standard body.
-      frameworkErrors: handleError,
+      frameworkErrors: (error, request, reply) => {
+        handleError(error, request, reply)
+      },
     })
     const context: ServerContext = {
       config,

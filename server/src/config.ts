@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { MIN_PASSWORD_LENGTH } from '../../src/shared/validation'
+import { MIN_PASSWORD_LENGTH } from '@shared/validation'
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })

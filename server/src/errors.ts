@@ -2,10 +2,11 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
-import type { ApiErrorBody } from '../../src/shared/contract'
+import type { ApiErrorBody } from '@shared/contract'
 import { isConflict } from './db/conflicts'
 import { isConnectionLoss } from './db/connection-loss'
 import { ExportsBusyError } from './db/exports-busy'
+import { Refusal, type RefusalReason } from './db/refusal'
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -101,12 +102,17 @@ export function errorBody(
   return extra ? { ...body, ...extra } : body
 }
 
+/** What each refusal of the data layer answers. */
+const REFUSAL_STATUS: Record<RefusalReason, number> = { missing: 404, clash: 409, invalid: 400 }
+
 /**
  * What a failure of the database means to the client, where it is not the server's fault: a
- * conflict between transactions or a lost connection (503, try again), a duplicate (409), a
- * value it cannot store (400). The same for a request and for each user of a bulk action.
+ * refusal of the data layer (404, 409, 400), a conflict between transactions or a lost
+ * connection (503, try again), a duplicate (409), a value it cannot store (400). The same for a
+ * request and for each user of a bulk action.
  */
 export function databaseFailure(error: unknown): ApiError | undefined {
+  if (error instanceof Refusal) return new ApiError(REFUSAL_STATUS[error.reason], error.message)
   if (isConflict(error)) return new ApiError(503, CONFLICT_MESSAGE)
   if (error instanceof ExportsBusyError) return new ApiError(503, EXPORTS_BUSY_MESSAGE)
   if (isConnectionLoss(error)) return new ApiError(503, UNREACHABLE_MESSAGE)

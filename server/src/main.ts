@@ -2,7 +2,7 @@ import { buildServer } from './app'
 import { loadConfig } from './config'
 import { firstAdminNotice } from './first-admin-notice'
 import { runCommand } from './run-command'
-import { stopOnRequest } from './stop-request'
+import { stopOnRequest } from '../../src/node/stop-request'
 
 /** `npm run server`: the reference API in the foreground, configured by the environment. */
 async function main() {

@@ -6,7 +6,7 @@ import {
   type BridgeEvent,
   type Invoke,
   type Subscribe,
-} from '../shared/bridge'
+} from '@shared/bridge'
 
 /** Typed admin operations, and nothing else: no raw ipcRenderer reaches the page. */
 const invoke: Invoke = (channel, input) => ipcRenderer.invoke(ipcChannel(channel), input)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Group, Role } from '../../src/shared/contract'
+import type { Group, Role } from '@shared/contract'
 import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>

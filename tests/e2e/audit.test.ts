@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { seriousViolations, startConsole, type Console } from './support'
 
 let app: Console

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedBulk } from '../../server/src/seed/bulk'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 

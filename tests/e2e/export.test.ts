@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { seedBulk } from '../../server/src/seed/bulk'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { startConsole, type Console } from './support'
 
 let app: Console

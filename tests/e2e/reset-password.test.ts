@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { seriousViolations, startConsole, type Console } from './support'
 
 let app: Console

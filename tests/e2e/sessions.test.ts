@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>

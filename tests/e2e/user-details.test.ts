@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>

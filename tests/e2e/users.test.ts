@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { groupPageSchema, groupSchema, rolePageSchema, roleSchema } from '../../src/shared/contract'
+import { groupPageSchema, groupSchema, rolePageSchema, roleSchema } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

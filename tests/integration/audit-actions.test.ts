@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import {
-  AUDIT_ACTIONS,
-  type AuditAction,
-  type AuditEntry,
-  type User,
-} from '../../src/shared/contract'
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditPageSchema, type AuditEntry, type User } from '../../src/shared/contract'
+import { auditPageSchema, type AuditEntry, type User } from '@shared/contract'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 let server: TestServer

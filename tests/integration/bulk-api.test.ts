@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  BULK_ACTIONS,
-  MAX_BULK_USERS,
-  bulkResultSchema,
-  type User,
-} from '../../src/shared/contract'
+import { BULK_ACTIONS, MAX_BULK_USERS, bulkResultSchema, type User } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

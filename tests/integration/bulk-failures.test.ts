@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { bulkResultSchema, type User } from '../../src/shared/contract'
+import { bulkResultSchema, type User } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

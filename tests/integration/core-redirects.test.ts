@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -36,7 +36,7 @@ let redirectorUrl: string
 
 beforeAll(async () => {
   elsewhere = await startServer()
-  relay = createServer(async (request, response) => {
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await bodyOf(request)
     reachedElsewhere.push(`${request.method} ${request.url} ${body}`)
     const upstream = await fetch(elsewhere.url + request.url, {
@@ -46,7 +46,8 @@ beforeAll(async () => {
     })
     response.writeHead(upstream.status, { 'content-type': 'application/json' })
     response.end(await upstream.text())
-  })
+  }
+  relay = createServer((request, response) => void forward(request, response))
   relayOrigin = await listen(relay)
   redirector = createServer((request, response) => {
     response.writeHead(307, { location: relayOrigin + request.url })

@@ -4,7 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../server/src/db/open'
 import { seedBulk } from '../../server/src/seed/bulk'
-import { USER_EXPORT_PATH } from '../../src/shared/contract'
+import { USER_EXPORT_PATH } from '@shared/contract'
 import { createTestDatabase, type TestDatabase } from './support/database'
 import { startNpmServer, type NpmServer } from './support/npm-server'
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isConnectionLoss } from '../../server/src/db/connection-loss'
 import { POSTGRES_LIMITS, openPostgres } from '../../server/src/db/postgres'
 import { seedBulk } from '../../server/src/seed/bulk'
-import { USER_EXPORT_PATH } from '../../src/shared/contract'
+import { USER_EXPORT_PATH } from '@shared/contract'
 import { createTestDatabase } from './support/database'
 import { ADMIN, startServer, type TestServer } from './support/server'
 

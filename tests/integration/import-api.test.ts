@@ -6,7 +6,7 @@ import {
   type User,
   type UserImportRequest,
   type UserImportRow,
-} from '../../src/shared/contract'
+} from '@shared/contract'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 let server: TestServer

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
 import { memoryVault } from '../../src/main/core/vault/vault'
-import { USER_IMPORT_PATH, type User } from '../../src/shared/contract'
+import { USER_IMPORT_PATH, type User } from '@shared/contract'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
 

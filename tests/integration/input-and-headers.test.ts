@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { apiErrorSchema } from '../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 import { newUser, startServer, type TestServer } from './support/server'
 
 let server: TestServer

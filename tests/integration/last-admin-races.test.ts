@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { RACES_OVERLAP, race } from './support/race'
 import { newUser, startServer, type Reply, type TestServer } from './support/server'
 

@@ -6,7 +6,7 @@ import {
   roleSchema,
   type AccessRef,
   type User,
-} from '../../src/shared/contract'
+} from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiErrorSchema } from '../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 /**

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PASSWORD_REJECTED } from '../../src/shared/contract'
+import { PASSWORD_REJECTED } from '@shared/contract'
 import { newUser, startServer, type Reply, type TestServer } from './support/server'
 
 const TOO_COMMON = 'This password is too common. Choose another.'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { apiErrorSchema } from '../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

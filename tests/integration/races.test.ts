@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PASSWORD_CHANGE_REQUIRED, type User } from '../../src/shared/contract'
+import { PASSWORD_CHANGE_REQUIRED, type User } from '@shared/contract'
 import { race, statuses } from './support/race'
 import { startServer, type RequestOptions, type TestServer } from './support/server'
 

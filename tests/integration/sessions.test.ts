@@ -1,10 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  loginResponseSchema,
-  meResponseSchema,
-  refreshResponseSchema,
-} from '../../src/shared/contract'
+import { loginResponseSchema, meResponseSchema, refreshResponseSchema } from '@shared/contract'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 let server: TestServer

@@ -7,7 +7,7 @@ import {
   type SortDirection,
   type User,
   type UserSortField,
-} from '../../src/shared/contract'
+} from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

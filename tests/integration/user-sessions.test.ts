@@ -7,7 +7,7 @@ import {
   sessionsEndedSchema,
   userSessionListSchema,
   type AuditEntry,
-} from '../../src/shared/contract'
+} from '@shared/contract'
 import { startNpmServer } from './support/npm-server'
 import { ADMIN, newUser, startServer, type TestServer } from './support/server'
 

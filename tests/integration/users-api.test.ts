@@ -5,7 +5,7 @@ import {
   userSchema,
   type User,
   type UserSortField,
-} from '../../src/shared/contract'
+} from '@shared/contract'
 import { ADMIN, newUser, startServer, type TestServer } from './support/server'
 
 let server: TestServer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { USER_SORT_FIELDS, userPageSchema, type UserSortField } from '../../src/shared/contract'
+import { USER_SORT_FIELDS, userPageSchema, type UserSortField } from '@shared/contract'
 import type { Database } from '../../server/src/db/database'
 import {
   anchorBefore,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { userPageSchema, type Page, type User, type UserSortField } from '../../src/shared/contract'
+import { userPageSchema, type Page, type User, type UserSortField } from '@shared/contract'
 import { userFilterSql } from '../../server/src/db/user-filter'
 import { startServer, type TestServer } from './support/server'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { userListQuerySchema } from '../../src/shared/contract'
+import { userListQuerySchema } from '@shared/contract'
 import type { Database } from '../../server/src/db/database'
 import { listUsers } from '../../server/src/db/user-list'
 import { openMigratedDatabase } from './support/database'

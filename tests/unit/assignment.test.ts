@@ -4,7 +4,7 @@ import {
   assignmentDiff,
   describeAssignmentFailures,
   toggleId,
-} from '../../src/shared/assignment'
+} from '@shared/assignment'
 
 describe('assignmentDiff', () => {
   test('adds what was chosen and not held, removes what was held and not chosen', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { auditCellText, auditTargetText } from '../../src/shared/audit-cells'
-import { auditActionText, auditDetails } from '../../src/shared/audit-words'
-import { AUDIT_ACTIONS, type AuditEntry } from '../../src/shared/contract'
+import { auditCellText, auditTargetText } from '@shared/audit-cells'
+import { auditActionText, auditDetails } from '@shared/audit-words'
+import { AUDIT_ACTIONS, type AuditEntry } from '@shared/contract'
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,

@@ -17,7 +17,7 @@ import {
   toggleUser,
   type Selection,
 } from '../../src/renderer/src/features/users/bulk/selection'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 
 const user = (id: number) => ({ id, username: `u${id}` }) as User
 const page = [user(1), user(2), user(3)]

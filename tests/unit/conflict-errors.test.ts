@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { expect, test } from 'vitest'
-import { apiErrorSchema } from '../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 import { CONFLICT_MESSAGE, handleError } from '../../server/src/errors'
 
 const failingWith = async (code: string) => {

@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import { expect, test } from 'vitest'
 import { ExportsBusyError } from '../../server/src/db/exports-busy'
 import { EXPORTS_BUSY_MESSAGE, UNREACHABLE_MESSAGE, handleError } from '../../server/src/errors'
-import { apiErrorSchema } from '../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 
 const failingWith = async (error: Error) => {
   const app = Fastify()

@@ -2,10 +2,10 @@ import { PDFDocument } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'
 import { csvRows } from '../../src/main/core/export/csv'
 import { mergePdfs } from '../../src/main/core/export/merge-pdfs'
-import { DEFAULT_TABLE_TITLE, reportFileName } from '../../src/shared/report-file-name'
+import { DEFAULT_TABLE_TITLE, reportFileName } from '@shared/report-file-name'
 import { reportHtml } from '../../src/main/core/export/report-html'
-import type { User } from '../../src/shared/contract'
-import { userCellText } from '../../src/shared/user-columns'
+import type { User } from '@shared/contract'
+import { userCellText } from '@shared/user-columns'
 
 describe('csvRows', () => {
   test('CRLF after every row; quotes only around a comma, a quote or a line break', () => {

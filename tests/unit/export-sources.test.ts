@@ -12,7 +12,7 @@ import {
   openUserSource,
   type UserSourceApi,
 } from '../../src/main/core/export/user-source'
-import { userPageSchema, type Page, type User, type UserListQuery } from '../../src/shared/contract'
+import { userPageSchema, type Page, type User, type UserListQuery } from '@shared/contract'
 
 const user = (id: number): User => ({
   id,

@@ -7,7 +7,7 @@ import {
   type FormAction,
   type FormState,
 } from '../../src/renderer/src/lib/form-state'
-import { loginFormSchema, resetPasswordFormSchema } from '../../src/shared/validation'
+import { loginFormSchema, resetPasswordFormSchema } from '@shared/validation'
 
 type Login = { username: string; password: string }
 

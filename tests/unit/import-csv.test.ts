@@ -10,13 +10,9 @@ import {
   parseImportCsv,
   readImportFile,
 } from '../../src/main/core/import/parse-csv'
-import type { User } from '../../src/shared/contract'
-import { IMPORT_MESSAGES } from '../../src/shared/user-import-messages'
-import {
-  EXPORTABLE_USER_COLUMNS,
-  USER_COLUMN_LABELS,
-  userCellText,
-} from '../../src/shared/user-columns'
+import type { User } from '@shared/contract'
+import { IMPORT_MESSAGES } from '@shared/user-import-messages'
+import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 /** The text as a file streams it: in chunks of `size` bytes, cut anywhere (inside a character too). */

@@ -3,7 +3,7 @@ import {
   passwordRejection,
   showPasswordFormFailure,
 } from '../../src/renderer/src/lib/password-rejection'
-import { PASSWORD_REJECTED } from '../../src/shared/contract'
+import { PASSWORD_REJECTED } from '@shared/contract'
 
 const TOO_COMMON = 'This password is too common. Choose another.'
 

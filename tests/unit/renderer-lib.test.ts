@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDateTime } from '../../src/shared/dates'
+import { formatDateTime } from '@shared/dates'
 import { initials } from '../../src/renderer/src/lib/initials'
 import { pageRange } from '../../src/renderer/src/lib/page-range'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { deepLinkRouteIn } from '../../src/main/core/deep-link'
-import { deepLinkRoute, resetTokenFrom } from '../../src/shared/reset-link'
+import { deepLinkRoute, resetTokenFrom } from '@shared/reset-link'
 
 const TOKEN = 'q2Xv8_fJ-3kLmN0pQrStUvWxYz0123456789AbCdEfG'
 

@@ -7,13 +7,13 @@ import {
   temporaryPasswordInstructions,
   temporaryPasswordQuestion,
 } from '../../src/renderer/src/features/temporary-password/temporary-password-text'
-import { bridgeCalls } from '../../src/shared/bridge'
+import { bridgeCalls } from '@shared/bridge'
 import {
   changeOwnPasswordFormSchema,
   changePasswordSchema,
   choosePasswordFormSchema,
   fieldErrors,
-} from '../../src/shared/validation'
+} from '@shared/validation'
 
 const errorsOf = (schema: { safeParse(value: unknown): any }, value: unknown) => {
   const result = schema.safeParse(value)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { generateTemporaryPassword } from '../../server/src/auth/temporary-password'
 import { rotatingLog } from '../../src/main/core/log/rotating-log'
-import { newPasswordSchema } from '../../src/shared/validation'
+import { newPasswordSchema } from '@shared/validation'
 
 describe('temporary passwords', () => {
   test('16 unambiguous characters in four groups, accepted as a new password, never repeated', () => {

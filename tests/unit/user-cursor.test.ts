@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { userListQuerySchema } from '../../src/shared/contract'
+import { userListQuerySchema } from '@shared/contract'
 import {
   decodeCursor,
   encodeCursor,
@@ -7,6 +7,7 @@ import {
   listFingerprint,
   MALFORMED_CURSOR,
 } from '../../server/src/db/user-cursor'
+import { databaseFailure } from '../../server/src/errors'
 
 const query = (fields: Record<string, string> = {}) =>
   userListQuerySchema.parse({ sort: 'lastLogin', search: 'ada', ...fields })
@@ -15,8 +16,9 @@ const failure = (run: () => unknown) => {
   try {
     run()
   } catch (error) {
+    // What the client is answered: the data layer's refusal as the routes map it.
     return {
-      status: (error as { statusCode: number }).statusCode,
+      status: databaseFailure(error)?.statusCode,
       message: (error as Error).message,
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { userDetailsError } from '../../src/shared/messages'
+import { userDetailsError } from '@shared/messages'
 
 /** A failed bridge call as the renderer holds it: a message, and the status when there was one. */
 const failure = (message: string, status?: number) => Object.assign(new Error(message), { status })

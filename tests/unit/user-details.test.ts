@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import {
   choiceChanged,
   draftValues,
@@ -9,7 +9,7 @@ import {
 } from '../../src/renderer/src/features/user-details/draft'
 import { profileOf } from '../../src/renderer/src/features/user-details/profile'
 import { quickAction } from '../../src/renderer/src/features/user-details/quick-actions'
-import { activeToggle, lockToggle, passwordResetSent } from '../../src/shared/user-actions'
+import { activeToggle, lockToggle, passwordResetSent } from '@shared/user-actions'
 import { afterStatusChange } from '../../src/renderer/src/features/user-details/status-change'
 import { parseUserId } from '../../src/renderer/src/features/user-details/user-id'
 

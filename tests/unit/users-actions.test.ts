@@ -1,13 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import type { User } from '../../src/shared/contract'
+import type { User } from '@shared/contract'
 import { checkNewUser, EMPTY_NEW_USER } from '../../src/renderer/src/features/users/new-user'
 import { resetPasswordQuestion } from '../../src/renderer/src/features/users/reset-password'
-import {
-  activeToggle,
-  lockToggle,
-  passwordResetSent,
-  statusChange,
-} from '../../src/shared/user-actions'
+import { activeToggle, lockToggle, passwordResetSent, statusChange } from '@shared/user-actions'
 
 const user = { username: 'ann', isActive: true, isLocked: false } as User
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { USER_COLUMN_IDS } from '../../src/shared/user-columns'
+import { USER_COLUMN_IDS } from '@shared/user-columns'
 import {
   DEFAULT_COLUMN_VISIBILITY,
   canToggleColumn,

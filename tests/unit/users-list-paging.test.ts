@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { UserListQuery } from '../../src/shared/contract'
-import { failure, success, type Result } from '../../src/shared/result'
+import type { UserListQuery } from '@shared/contract'
+import { failure, success, type Result } from '@shared/result'
 import {
   cursorStep,
   fetchListPage,

@@ -8,7 +8,7 @@ import {
   profileUpdateSchema,
   resetPasswordFormSchema,
   updateUserSchema,
-} from '../../src/shared/validation'
+} from '@shared/validation'
 
 const validUser = {
   username: 'jdoe',

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { PASSWORD_REJECTED } from '../../../src/shared/contract'
+import { PASSWORD_REJECTED } from '@shared/contract'
 import { ApiError } from '../errors'
 
 /** Said of a common password and of one built on its holder's name alike (issue 30). */

@@ -1,5 +1,5 @@
-import type { AccessRef, Assignment, EffectiveRole, Page } from '../../../src/shared/contract'
-import { badRequest, conflict, notFound } from '../errors'
+import type { AccessRef, Assignment, EffectiveRole, Page } from '@shared/contract'
+import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
 
 /**
@@ -80,17 +80,17 @@ export async function listAccess(
 
 export async function findAccess(db: Queryable, kind: AccessKind, id: number): Promise<AccessRow> {
   const [row] = await db.query<AccessRow>(selectWithLinks(kind, 'WHERE e.id = $1'), [id])
-  if (!row) throw notFound(`${capitalised(kind)} ${id} not found`)
+  if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
   return row
 }
 
-/** Locks the row for the rest of the transaction; 404 when there is none. */
+/** Locks the row for the rest of the transaction; refused as missing when there is none. */
 export async function lockAccess(tx: Queryable, kind: AccessKind, id: number) {
   const [row] = await tx.query<{ id: number; name: string; active: boolean }>(
     `SELECT id, name, active FROM ${kind.table} WHERE id = $1 FOR UPDATE`,
     [id],
   )
-  if (!row) throw notFound(`${capitalised(kind)} ${id} not found`)
+  if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
   return row
 }
 
@@ -99,7 +99,7 @@ export async function assertNameFree(tx: Queryable, kind: AccessKind, name: stri
     `SELECT 1 FROM ${kind.table} WHERE lower(name) = lower($1) AND id <> $2`,
     [name, exceptId],
   )
-  if (rows.length > 0) throw conflict(`A ${kind.noun} named "${name}" already exists`)
+  if (rows.length > 0) throw clash(`A ${kind.noun} named "${name}" already exists`)
 }
 
 /** Replaces every link of one role (or group) with `ids`; unknown ids refuse the whole change. */
@@ -112,7 +112,7 @@ export async function replaceLinks(tx: Queryable, kind: AccessKind, id: number, 
   const known = new Set(found.map((row) => row.id))
   const unknown = wanted.filter((other) => !known.has(other))
   if (unknown.length > 0) {
-    throw badRequest(`${kind.linkField}: unknown ${kind.other} ${unknown.join(', ')}`)
+    throw invalid(`${kind.linkField}: unknown ${kind.other} ${unknown.join(', ')}`)
   }
   await tx.query(
     `DELETE FROM group_roles WHERE ${kind.column} = $1 AND NOT (${kind.otherColumn} = ANY($2::int[]))`,

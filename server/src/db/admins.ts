@@ -1,4 +1,4 @@
-import { conflict } from '../errors'
+import { clash } from './refusal'
 import type { Queryable } from './database'
 
 /** Held by every transaction that could take administrator rights away, so two never race. */
@@ -44,7 +44,7 @@ const ADMIN_IDS = `
 export async function assertAnAdminRemains(tx: Queryable, roleName: string): Promise<void> {
   const rows = await tx.query(`${ADMIN_IDS} LIMIT 1`, [roleName])
   if (rows.length === 0) {
-    throw conflict(
+    throw clash(
       `This change would leave no active administrator. Give another user the ${roleName} role first.`,
     )
   }

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditParams, Page } from '../../../src/shared/contract'
+import type { AuditAction, AuditEntry, AuditParams, Page } from '@shared/contract'
 import type { Queryable } from './database'
 
 export interface Actor {

@@ -1,4 +1,4 @@
-import type { BulkFilter } from '../../../src/shared/contract'
+import type { BulkFilter } from '@shared/contract'
 import type { Queryable } from './database'
 import { userFilterSql } from './user-filter'
 

@@ -1,10 +1,5 @@
-import type { UserImportRow } from '../../../src/shared/contract'
-import type {
-  ImportLookups,
-  ImportNames,
-  NamedAccess,
-  PresentUser,
-} from '../../../src/shared/user-import-plan'
+import type { UserImportRow } from '@shared/contract'
+import type { ImportLookups, ImportNames, NamedAccess, PresentUser } from '@shared/user-import-plan'
 import { GROUP, ROLE, userAssignments, type AccessKind } from './access'
 import type { Queryable } from './database'
 

@@ -1,5 +1,5 @@
-import type { AccessRef, Member, MemberListParams, Page } from '../../../src/shared/contract'
-import { notFound } from '../errors'
+import type { AccessRef, Member, MemberListParams, Page } from '@shared/contract'
+import { missing } from './refusal'
 import type { Queryable } from './database'
 import { escapeLike } from './users'
 
@@ -107,16 +107,16 @@ async function pageOfHolders(
 
 async function assertExists(db: Queryable, table: 'roles' | 'groups', id: number) {
   const rows = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])
-  if (rows.length === 0) throw notFound(`${table === 'roles' ? 'Role' : 'Group'} ${id} not found`)
+  if (rows.length === 0) throw missing(`${table === 'roles' ? 'Role' : 'Group'} ${id} not found`)
 }
 
-/** The users who hold a role directly or through an active group; 404 for an unknown role. */
+/** The users who hold a role directly or through an active group; refused as missing for an unknown role. */
 export async function roleMembers(db: Queryable, roleId: number, query: MemberListParams) {
   await assertExists(db, 'roles', roleId)
   return pageOfHolders(db, ROLE_HOLDERS, roleId, query)
 }
 
-/** The members of a group; 404 for an unknown group. */
+/** The members of a group; refused as missing for an unknown group. */
 export async function groupMembers(db: Queryable, groupId: number, query: MemberListParams) {
   await assertExists(db, 'groups', groupId)
   return pageOfHolders(db, GROUP_HOLDERS, groupId, query)

@@ -1,4 +1,4 @@
-import type { UserListParams, UserSortField } from '../../../src/shared/contract'
+import type { UserListParams, UserSortField } from '@shared/contract'
 import type { Queryable } from './database'
 import type { SortKey } from './user-cursor'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { UserListParams, UserSortField } from '../../../src/shared/contract'
-import { badRequest } from '../errors'
+import type { UserListParams, UserSortField } from '@shared/contract'
+import { invalid } from './refusal'
 
 /** The sort key of a row as the database compares it: text, a boolean, or null (no last login). */
 export type SortKey = string | boolean | null
@@ -67,18 +67,18 @@ export const MALFORMED_CURSOR = 'cursor is not one this server gave'
 export const FOREIGN_CURSOR =
   'cursor belongs to another sort, direction, search, filter or page size; start again from the first page'
 
-/** The cursor of `text` for the list of `query`, or a 400 that says what is wrong with it. */
+/** The cursor of `text` for the list of `query`, or a refusal that says what is wrong with it. */
 export function decodeCursor(text: string, query: UserListParams): UserCursor {
   let decoded: unknown
   try {
     decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
   } catch {
-    throw badRequest(MALFORMED_CURSOR)
+    throw invalid(MALFORMED_CURSOR)
   }
   const parsed = cursorSchema.safeParse(decoded)
-  if (!parsed.success) throw badRequest(MALFORMED_CURSOR)
+  if (!parsed.success) throw invalid(MALFORMED_CURSOR)
   const { t, p, k, i, l } = parsed.data
-  if (l !== listFingerprint(query)) throw badRequest(FOREIGN_CURSOR)
-  if (!KEY_SCHEMAS[query.sort].safeParse(k).success) throw badRequest(MALFORMED_CURSOR)
+  if (l !== listFingerprint(query)) throw invalid(FOREIGN_CURSOR)
+  if (!KEY_SCHEMAS[query.sort].safeParse(k).success) throw invalid(MALFORMED_CURSOR)
   return { travel: t === 'n' ? 'next' : 'prev', page: p, key: k, id: i, list: l }
 }

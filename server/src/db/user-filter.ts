@@ -1,4 +1,4 @@
-import type { UserFilter } from '../../../src/shared/contract'
+import type { UserFilter } from '@shared/contract'
 import { escapeLike } from './users'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */

@@ -1,11 +1,5 @@
-import type {
-  Page,
-  SortDirection,
-  User,
-  UserListParams,
-  UserSortField,
-} from '../../../src/shared/contract'
-import { USER_SORT_FIELDS } from '../../../src/shared/contract'
+import type { Page, SortDirection, User, UserListParams, UserSortField } from '@shared/contract'
+import { USER_SORT_FIELDS } from '@shared/contract'
 import type { Database, Queryable } from './database'
 import { countAndKeep, keepCount, keptCount } from './search-counts'
 import { searchParts } from './search-parts'

@@ -1,4 +1,4 @@
-import type { UserExportParams } from '../../../src/shared/contract'
+import type { UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
 import { filterConditions, searchCondition } from './user-filter'
 import { listUsers, SORTS, tableKey } from './user-list'

@@ -1,5 +1,5 @@
-import type { User } from '../../../src/shared/contract'
-import { conflict, notFound } from '../errors'
+import type { User } from '@shared/contract'
+import { clash, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns } from './sign-in-failures'
 
@@ -96,10 +96,10 @@ export async function findUser(
   return row
 }
 
-/** The user of a path id, or a 404. */
+/** The user of a path id, refused as missing when there is none. */
 export async function existingUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
   const user = await findUser(db, id, forUpdate)
-  if (!user) throw notFound(`User ${id} not found`)
+  if (!user) throw missing(`User ${id} not found`)
   return user
 }
 
@@ -115,9 +115,9 @@ export async function assertUnique(
     [fields.username, fields.email, exceptId ?? 0],
   )
   if (rows.some((row) => row.username.toLowerCase() === fields.username.toLowerCase())) {
-    throw conflict(`Username "${fields.username}" is already taken`)
+    throw clash(`Username "${fields.username}" is already taken`)
   }
-  if (rows.length > 0) throw conflict(`Email "${fields.email}" is already taken`)
+  if (rows.length > 0) throw clash(`Email "${fields.email}" is already taken`)
 }
 
 export interface ProfileFields {

@@ -10,7 +10,7 @@ import {
   roleSchema,
   type Group,
   type Role,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import type { ServerContext } from '../context'
 import {
   GROUP,

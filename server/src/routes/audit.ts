@@ -1,4 +1,4 @@
-import { auditPageSchema, auditQuerySchema } from '../../../src/shared/contract'
+import { auditPageSchema, auditQuerySchema } from '@shared/contract'
 import type { ServerContext } from '../context'
 import { listAudit } from '../db/audit'
 import { route, type RouteSpec } from './define'

@@ -9,7 +9,7 @@ import {
   meResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import { authenticate } from '../auth/guard'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'

@@ -9,7 +9,7 @@ import {
   type BulkRequestBody,
   type BulkResult,
   type BulkUserResult,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, findAccess } from '../db/access'
 import type { Actor } from '../db/audit'

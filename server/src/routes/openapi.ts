@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiErrorSchema } from '../../../src/shared/contract'
+import { apiErrorSchema } from '@shared/contract'
 import type { RouteSpec } from './define'
 
 type JsonSchema = Record<string, unknown>

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  assignmentListSchema,
-  effectiveRoleListSchema,
-  type Assignment,
-} from '../../../src/shared/contract'
+import { assignmentListSchema, effectiveRoleListSchema, type Assignment } from '@shared/contract'
 import type { ServerContext } from '../context'
 import {
   GROUP,

@@ -5,12 +5,12 @@ import {
   USER_EXPORT_TOTAL_HEADER,
   userExportQuerySchema,
   userSchema,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
 import { countSelectedUsers, exportBatchRows, selectedUserBatches } from '../db/user-stream'
 import { toUser } from '../db/users'
-import type { UserExportParams } from '../../../src/shared/contract'
+import type { UserExportParams } from '@shared/contract'
 import { route, type RouteSpec } from './define'
 
 /** One line of JSON per user, a batch per chunk. */

@@ -6,7 +6,7 @@ import {
   type UserImportResponse,
   type UserImportResult,
   type UserImportRow,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { hashToken, newSecret } from '../auth/tokens'
@@ -20,7 +20,7 @@ import { enqueueMail } from '../db/mail-outbox'
 import { issueResetToken } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus, type UserRow } from '../db/users'
 import { ApiError } from '../errors'
-import { planImportRow, type ImportNames, type RowPlan } from '../../../src/shared/user-import-plan'
+import { planImportRow, type ImportNames, type RowPlan } from '@shared/user-import-plan'
 import { route, type RouteSpec } from './define'
 
 /** A new account's link lasts longer than a reset's hour: the mail may wait over a weekend. */

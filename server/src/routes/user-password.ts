@@ -1,4 +1,4 @@
-import { temporaryPasswordSchema, userSchema } from '../../../src/shared/contract'
+import { temporaryPasswordSchema, userSchema } from '@shared/contract'
 import { hashPassword } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { generateTemporaryPassword } from '../auth/temporary-password'

@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  sessionIdSchema,
-  sessionsEndedSchema,
-  userSessionListSchema,
-} from '../../../src/shared/contract'
+import { sessionIdSchema, sessionsEndedSchema, userSessionListSchema } from '@shared/contract'
 import { listLiveSessions, revokeUserSession, revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'

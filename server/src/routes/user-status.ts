@@ -1,4 +1,4 @@
-import { userSchema } from '../../../src/shared/contract'
+import { userSchema } from '@shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'

@@ -5,7 +5,7 @@ import {
   userListQuerySchema,
   userPageSchema,
   userSchema,
-} from '../../../src/shared/contract'
+} from '@shared/contract'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'

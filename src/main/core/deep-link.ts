@@ -1,4 +1,4 @@
-import { DEEP_LINK_SCHEME, deepLinkRoute } from '../../shared/reset-link'
+import { DEEP_LINK_SCHEME, deepLinkRoute } from '@shared/reset-link'
 
 /**
  * The renderer route of the first `admin-console://` link among a process's arguments: how

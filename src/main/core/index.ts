@@ -1,5 +1,5 @@
-import type { AppInfo, BridgeEvent } from '../../shared/bridge'
-import type { ThemeChoice } from '../../shared/theme'
+import type { AppInfo, BridgeEvent } from '@shared/bridge'
+import type { ThemeChoice } from '@shared/theme'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
 import { createBulkActions } from './bulk/bulk-actions'

@@ -1,6 +1,6 @@
 import { ipcMain, type WebFrameMain } from 'electron'
-import { channels, ipcChannel } from '../../shared/bridge'
-import { failure } from '../../shared/result'
+import { channels, ipcChannel } from '@shared/bridge'
+import { failure } from '@shared/result'
 import type { Core } from '../core'
 import type { Log } from '../core/log/rotating-log'
 

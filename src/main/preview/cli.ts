@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveServerUrl } from '../core/config'
 import { startPreview } from './host'
-import { stopOnRequest } from './stop-request'
+import { stopOnRequest } from '../../node/stop-request'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 

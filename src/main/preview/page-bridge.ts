@@ -1,4 +1,4 @@
-import { createBridge, type BridgeEvent } from '../../shared/bridge'
+import { createBridge, type BridgeEvent } from '@shared/bridge'
 
 /**
  * Runs in the preview page before the renderer: builds the same `window.admin` as the preload

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { buildServer, type BuiltServer } from '../../../server/src/app'
 import { loadConfig } from '../../../server/src/config'
-import type { CreateUserRequest, User } from '../../../src/shared/contract'
+import type { CreateUserRequest, User } from '@shared/contract'
 import { createTestDatabase } from './database'
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'root-password-1' }

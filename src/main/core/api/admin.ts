@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { OutputOf, InputOf } from '../../../shared/bridge'
+import type { OutputOf, InputOf } from '@shared/bridge'
 import {
   assignmentListSchema,
   effectiveRoleListSchema,
@@ -22,8 +22,8 @@ import {
   userImportResponseSchema,
   type UserExportQuery,
   type UserImportRequest,
-} from '../../../shared/contract'
-import type { Fallback } from '../../../shared/messages'
+} from '@shared/contract'
+import type { Fallback } from '@shared/messages'
 import type { BulkChunk } from '../bulk/run-bulk'
 import type { Session } from '../session/session'
 import { send, type Call, type Http } from './http'

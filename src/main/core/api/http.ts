@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { FALLBACKS, serverMessage, type Fallback } from '../../../shared/messages'
+import { FALLBACKS, serverMessage, type Fallback } from '@shared/messages'
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 

@@ -1,4 +1,4 @@
-import type { Fallback } from '../../../shared/messages'
+import type { Fallback } from '@shared/messages'
 import { answerFailure, networkFailure, redirectFailure, type Http } from './http'
 
 export interface StreamCall {

@@ -1,5 +1,5 @@
-import type { BridgeEvent, BulkRequest, BulkSummary } from '../../../shared/bridge'
-import type { BulkAction, BulkResult, Page, User, UserListQuery } from '../../../shared/contract'
+import type { BridgeEvent, BulkRequest, BulkSummary } from '@shared/bridge'
+import type { BulkAction, BulkResult, Page, User, UserListQuery } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import { runBulk, type BulkChunk } from './run-bulk'
 

@@ -1,4 +1,4 @@
-import type { BulkRequest, BulkSummary } from '../../../shared/bridge'
+import type { BulkRequest, BulkSummary } from '@shared/bridge'
 import {
   BULK_TARGET_FIELD,
   isBulkAccessAction,
@@ -7,7 +7,7 @@ import {
   type Page,
   type User,
   type UserListQuery,
-} from '../../../shared/contract'
+} from '@shared/contract'
 import { ApiFailure } from '../api/http'
 
 /**

@@ -3,9 +3,9 @@ import {
   AUDIT_COLUMN_LABELS,
   AUDIT_REPORT_TITLE,
   auditCellText,
-} from '../../../shared/audit-cells'
-import type { AuditExportRequest, ExportOutcome } from '../../../shared/bridge'
-import type { AuditEntry, AuditQuery, Page } from '../../../shared/contract'
+} from '@shared/audit-cells'
+import type { AuditExportRequest, ExportOutcome } from '@shared/bridge'
+import type { AuditEntry, AuditQuery, Page } from '@shared/contract'
 import type { Log } from '../log/rotating-log'
 import { Cancelled, EXPORT_PAGE_SIZE, writeReport, type ExportPorts } from './report-writer'
 

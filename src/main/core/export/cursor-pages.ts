@@ -1,4 +1,4 @@
-import type { Page, User, UserListQuery } from '../../../shared/contract'
+import type { Page, User, UserListQuery } from '@shared/contract'
 import type { UserBatch } from './user-batch'
 
 /**

@@ -4,8 +4,8 @@ import type {
   ExportFormat,
   ExportOutcome,
   UserExportRequest,
-} from '../../../shared/bridge'
-import type { AuditEntry, AuditQuery, Page, User } from '../../../shared/contract'
+} from '@shared/bridge'
+import type { AuditEntry, AuditQuery, Page, User } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Log } from '../log/rotating-log'
 import { exportAudit } from './audit-export'

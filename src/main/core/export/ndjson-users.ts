@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { userSchema } from '../../../shared/contract'
+import { userSchema } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Streamed } from '../api/stream'
 import type { UserBatch } from './user-batch'

@@ -1,4 +1,4 @@
-import type { Page, User, UserListQuery } from '../../../shared/contract'
+import type { Page, User, UserListQuery } from '@shared/contract'
 import type { UserBatch } from './user-batch'
 
 /** Page requests an export keeps open at once when it pages by number. */

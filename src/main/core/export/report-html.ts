@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/dates'
+import { formatDateTime } from '@shared/dates'
 
 export interface Report {
   title: string

@@ -1,5 +1,5 @@
-import type { Page, User, UserExportQuery, UserListQuery } from '../../../shared/contract'
-import { USER_EXPORT_CONTENT_TYPE, USER_EXPORT_TOTAL_HEADER } from '../../../shared/contract'
+import type { Page, User, UserExportQuery, UserListQuery } from '@shared/contract'
+import { USER_EXPORT_CONTENT_TYPE, USER_EXPORT_TOTAL_HEADER } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Streamed } from '../api/stream'
 import { cursorPages } from './cursor-pages'

@@ -1,4 +1,4 @@
-import type { UserImportRequest, UserImportResponse } from '../../../shared/contract'
+import type { UserImportRequest, UserImportResponse } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 
 type Send = (body: UserImportRequest) => Promise<UserImportResponse>

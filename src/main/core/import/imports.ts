@@ -8,8 +8,8 @@ import type {
   ImportPreview,
   ImportReport,
   ImportRowOutcome,
-} from '../../../shared/bridge'
-import type { UserImportRequest, UserImportResponse } from '../../../shared/contract'
+} from '@shared/bridge'
+import type { UserImportRequest, UserImportResponse } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import { csvRows } from '../export/csv'
 import type { ExportPorts } from '../export/report-writer'

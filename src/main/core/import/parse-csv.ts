@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import Papa from 'papaparse'
-import type { UserImportRow } from '../../../shared/contract'
-import { IMPORT_MESSAGES } from '../../../shared/user-import-messages'
+import type { UserImportRow } from '@shared/contract'
+import { IMPORT_MESSAGES } from '@shared/user-import-messages'
 
 /** Limits of a file the console imports (issue 32 point 6). */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024

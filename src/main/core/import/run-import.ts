@@ -3,7 +3,7 @@ import {
   type UserImportResponse,
   type UserImportResult,
   type UserImportRow,
-} from '../../../shared/contract'
+} from '@shared/contract'
 import { ApiFailure } from '../api/http'
 
 /** Below the server's 1 MiB body limit, whatever the rows hold. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { AssignmentInput, IdInput, UserWithVersion } from '../../../shared/bridge'
+import type { AssignmentInput, IdInput, UserWithVersion } from '@shared/bridge'
 import {
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
@@ -14,14 +14,14 @@ import {
   type UserImportResponse,
   type UserImportResult,
   type UserListQuery,
-} from '../../../shared/contract'
+} from '@shared/contract'
 import {
   planImportRow,
   type ImportLookups,
   type ImportNames,
   type RowPlan,
-} from '../../../shared/user-import-plan'
-import { CONTROL_CHARACTERS } from '../../../shared/validation'
+} from '@shared/user-import-plan'
+import { CONTROL_CHARACTERS } from '@shared/validation'
 import { ApiFailure } from '../api/http'
 
 /** The calls of SPEC.md section 7 the fallback import makes. */

@@ -5,17 +5,17 @@ import {
   type Channel,
   type InputOf,
   type OutputOf,
-} from '../../../shared/bridge'
-import type { ChangePasswordRequest, SessionsEnded } from '../../../shared/contract'
-import { OWN_SESSION_ENDED } from '../../../shared/messages'
-import { failure, success, type Result } from '../../../shared/result'
+} from '@shared/bridge'
+import type { ChangePasswordRequest, SessionsEnded } from '@shared/contract'
+import { OWN_SESSION_ENDED } from '@shared/messages'
+import { failure, success, type Result } from '@shared/result'
 import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { BulkActions } from '../bulk/bulk-actions'
 import type { Exports } from '../export/exports'
 import type { Imports } from '../import/imports'
 import type { Session } from '../session/session'
-import type { ThemeChoice } from '../../../shared/theme'
+import type { ThemeChoice } from '@shared/theme'
 import type { Updates } from '../updates/updates'
 
 type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { BridgeEvent, SessionInfo } from '../../../shared/bridge'
+import type { BridgeEvent, SessionInfo } from '@shared/bridge'
 import {
   loginResponseSchema,
   meResponseSchema,
@@ -8,13 +8,13 @@ import {
   userSchema,
   type LoginRequest,
   type User,
-} from '../../../shared/contract'
+} from '@shared/contract'
 import {
   ADMIN_REQUIRED,
   NO_PASSWORD_CHANGE_WAITING,
   NOT_AUTHENTICATED,
   SESSION_EXPIRED,
-} from '../../../shared/messages'
+} from '@shared/messages'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { Vault } from '../vault/vault'
 

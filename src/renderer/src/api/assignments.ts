@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  applyAssignmentDiff,
-  assignmentDiff,
-  describeAssignmentFailures,
-} from '../../../shared/assignment'
+import { applyAssignmentDiff, assignmentDiff, describeAssignmentFailures } from '@shared/assignment'
 import { admin } from '../lib/bridge'
 import { BridgeFailure, unwrap } from '../lib/query'
 import { queryKeys, type AssignmentKind } from './keys'

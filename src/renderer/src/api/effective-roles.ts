@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AccessRef } from '../../../shared/contract'
+import type { AccessRef } from '@shared/contract'
 import { admin } from '../lib/bridge'
 import { unwrap } from '../lib/query'
 import { queryKeys } from './keys'

@@ -1,4 +1,4 @@
-import type { AuditQuery, MemberListQuery, UserListQuery } from '../../../shared/contract'
+import type { AuditQuery, MemberListQuery, UserListQuery } from '@shared/contract'
 
 /** TanStack Query keys of the admin data; a mutation invalidates by these prefixes. */
 export const queryKeys = {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../shared/validation'
+import type { FieldErrors } from '@shared/validation'
 import { TextField } from './TextField'
 
 type NewPassword = { newPassword: string; confirmPassword: string }

@@ -1,4 +1,4 @@
-import type { PageInfo } from '../../../shared/contract'
+import type { PageInfo } from '@shared/contract'
 import { pageRange } from '../lib/page-range'
 
 /** "a-b of total", Prev/Next and "page / pages" (SPEC.md section 2). */

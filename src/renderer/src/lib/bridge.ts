@@ -1,4 +1,4 @@
-import type { AdminBridge } from '../../../shared/bridge'
+import type { AdminBridge } from '@shared/bridge'
 
 declare global {
   interface Window {

@@ -1,2 +1,2 @@
 /** Dates as the console shows them; the same function formats exported files. */
-export { formatDateTime } from '../../../shared/dates'
+export { formatDateTime } from '@shared/dates'

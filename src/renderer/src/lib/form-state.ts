@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fieldErrors, type FieldErrors } from '../../../shared/validation'
+import { fieldErrors, type FieldErrors } from '@shared/validation'
 
 /** A form as every form of the console holds it: what is typed, what is wrong, whether it is sending. */
 export interface FormState<Values> {

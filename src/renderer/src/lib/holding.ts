@@ -1,4 +1,4 @@
-import type { AccessRef } from '../../../shared/contract'
+import type { AccessRef } from '@shared/contract'
 
 /** "via IT Operations, Security": the groups a role comes through, as the console names them. */
 export const viaText = (groups: readonly AccessRef[]): string =>

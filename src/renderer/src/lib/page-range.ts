@@ -1,4 +1,4 @@
-import type { PageInfo } from '../../../shared/contract'
+import type { PageInfo } from '@shared/contract'
 
 /** The range and page of a paged list, derived from the server's page object. */
 export function pageRange(page: PageInfo, shown: number) {

@@ -1,5 +1,5 @@
-import { PASSWORD_REJECTED } from '../../../shared/contract'
-import type { BridgeError } from '../../../shared/result'
+import { PASSWORD_REJECTED } from '@shared/contract'
+import type { BridgeError } from '@shared/result'
 
 /**
  * The server's refusal of a new password (shorter than its minimum, too common, built on the

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import type { Result } from '../../../shared/result'
+import type { Result } from '@shared/result'
 
 /** A failed bridge call, for TanStack Query; `status` when the server answered, `code` when it named a reason. */
 export class BridgeFailure extends Error {

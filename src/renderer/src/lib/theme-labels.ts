@@ -1,4 +1,4 @@
-import type { ThemeChoice } from '../../../shared/theme'
+import type { ThemeChoice } from '@shared/theme'
 
 /** The theme choices as the avatar menu and Settings name them, in their order. */
 export const THEME_LABELS: { theme: ThemeChoice; label: string }[] = [

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { isThemeChoice, type ThemeChoice } from '../../../shared/theme'
+import { isThemeChoice, type ThemeChoice } from '@shared/theme'
 import { admin } from './bridge'
 import { readStored, writeStored } from './storage'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { AppInfo } from '../../../shared/bridge'
+import type { AppInfo } from '@shared/bridge'
 import { admin } from './bridge'
 
 /** The host's facts (server address and who set it, keychain, version), once loaded. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useReducer } from 'react'
 import type { z } from 'zod'
-import type { FieldErrors } from '../../../shared/validation'
+import type { FieldErrors } from '@shared/validation'
 import { checkForm, formReducer, initialFormState, whileBusy, type FormCheck } from './form-state'
 
 export interface FormOptions {

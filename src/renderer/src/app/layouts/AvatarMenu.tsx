@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { initials } from '../../lib/initials'
 import { useTheme } from '../../lib/theme'
@@ -80,13 +80,17 @@ export function AvatarMenu({ user }: { user: User }) {
             <button
               type="button"
               role="menuitem"
-              onClick={choose(() => navigate(`/users/${user.id}`))}
+              onClick={choose(() => void navigate(`/users/${user.id}`))}
             >
               Profile
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" onClick={choose(() => navigate('/settings'))}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={choose(() => void navigate('/settings'))}
+            >
               Settings
             </button>
           </li>

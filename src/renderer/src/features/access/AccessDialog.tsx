@@ -4,7 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
-import { toggleId } from '../../../../shared/assignment'
+import { toggleId } from '@shared/assignment'
 import { accessSaved, checkAccessForm, nameConflict } from './access-form'
 import { useSaveAccess } from './useAccessMutations'
 

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react'
-import { MAX_SEARCH_LENGTH } from '../../../../shared/contract'
+import { MAX_SEARCH_LENGTH } from '@shared/contract'
 import { DataTable } from '../../components/DataTable'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'

@@ -1,4 +1,4 @@
-import { accessNameSchema } from '../../../../shared/validation'
+import { accessNameSchema } from '@shared/validation'
 import { BridgeFailure } from '../../lib/query'
 import type { AccessKind } from './access-kinds'
 

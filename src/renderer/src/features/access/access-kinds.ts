@@ -1,4 +1,4 @@
-import type { AccessRef, Group, Role } from '../../../../shared/contract'
+import type { AccessRef, Group, Role } from '@shared/contract'
 
 /** A role or a group as this screen draws it: the other side's links under one name. */
 export interface AccessItem {

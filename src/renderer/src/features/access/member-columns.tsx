@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Member } from '../../../../shared/contract'
+import type { Member } from '@shared/contract'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { holdingText } from '../../lib/holding'
 import type { AccessKind } from './access-kinds'

@@ -1,4 +1,4 @@
-import type { MemberUser } from '../../../../shared/contract'
+import type { MemberUser } from '@shared/contract'
 
 /** "Active" or "Inactive", and ", Locked" when locked. */
 export function memberStatus({ isActive, isLocked }: MemberUser): string {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
-import { auditActionText } from '../../../../shared/audit-words'
-import { AUDIT_ACTIONS, type AuditFilter } from '../../../../shared/contract'
+import { useEffect, useEffectEvent, useState } from 'react'
+import { auditActionText } from '@shared/audit-words'
+import { AUDIT_ACTIONS, type AuditFilter } from '@shared/contract'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AuditFilterKey } from './audit-url'
 
@@ -21,13 +21,15 @@ function TextFilter({
   const [text, setText] = useState(value)
   const settled = useDebouncedValue(text, TYPING_DELAY_MS)
   // Only a settled edit applies, so the URL changing underneath does not echo back.
-  useEffect(() => {
-    if (settled.trim() !== value) onChange(settled)
-  }, [settled])
+  const applySettled = useEffectEvent((edit: string) => {
+    if (edit.trim() !== value) onChange(edit)
+  })
+  useEffect(() => applySettled(settled), [settled])
   // The URL changed elsewhere (Clear Filters, Back): the box shows what it holds now.
-  useEffect(() => {
-    if (value !== text.trim()) setText(value)
-  }, [value])
+  const showValue = useEffectEvent((shown: string) => {
+    if (shown !== text.trim()) setText(shown)
+  })
+  useEffect(() => showValue(value), [value])
   return (
     <div className="audit-filter">
       <label htmlFor={id}>{label}</label>

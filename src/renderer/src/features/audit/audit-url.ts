@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditQuery } from '../../../../shared/contract'
+import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditQuery } from '@shared/contract'
 
 /** The Audit Log's filters and page as its URL holds them (`page` counts from 1 there). */
 export interface AuditView {

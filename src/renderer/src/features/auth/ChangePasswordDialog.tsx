@@ -23,7 +23,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id={FORM_ID} onSubmit={form.submit} noValidate className="change-password-form">
+      <form
+        id={FORM_ID}
+        onSubmit={(event) => void form.submit(event)}
+        noValidate
+        className="change-password-form"
+      >
         <p>Changing it signs out your other sessions; this one stays signed in.</p>
         <TextField
           id="current-password"

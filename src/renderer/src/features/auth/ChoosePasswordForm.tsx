@@ -17,7 +17,7 @@ export function ChoosePasswordForm({
   return (
     <form
       className="login-card"
-      onSubmit={form.submit}
+      onSubmit={(event) => void form.submit(event)}
       noValidate
       aria-labelledby="choose-password-title"
     >

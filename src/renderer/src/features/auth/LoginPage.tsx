@@ -15,7 +15,7 @@ export function LoginPage() {
   const clock = useDubaiClock()
   const info = useAppInfo()
   const returnTo = (location.state as { from?: string } | null)?.from ?? '/'
-  const signedIn = () => navigate(returnTo, { replace: true })
+  const signedIn = () => void navigate(returnTo, { replace: true })
   /** Who signed in with a temporary password and must choose a new one before anything else. */
   const [choosing, setChoosing] = useState<string>()
   const form = useLoginForm(signedIn, setChoosing)
@@ -36,7 +36,12 @@ export function LoginPage() {
 
   return (
     <main className="login">
-      <form className="login-card" onSubmit={form.submit} noValidate aria-labelledby="login-title">
+      <form
+        className="login-card"
+        onSubmit={(event) => void form.submit(event)}
+        noValidate
+        aria-labelledby="login-title"
+      >
         <h1 id="login-title">{PRODUCT_NAME} Login</h1>
         <p className="clock" aria-live="off">
           <span>Dubai Time</span> <time>{clock}</time>

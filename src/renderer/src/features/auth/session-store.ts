@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { SessionInfo } from '../../../../shared/bridge'
+import type { SessionInfo } from '@shared/bridge'
 import { admin } from '../../lib/bridge'
 
 export type SessionState =

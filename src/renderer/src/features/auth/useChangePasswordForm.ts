@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { changeOwnPasswordFormSchema } from '../../../../shared/validation'
+import { changeOwnPasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { showPasswordFormFailure } from '../../lib/password-rejection'

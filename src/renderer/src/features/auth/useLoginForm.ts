@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
-import { PASSWORD_CHANGE_REQUIRED } from '../../../../shared/contract'
-import { loginFormSchema } from '../../../../shared/validation'
+import { PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
+import { loginFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { TextField } from '../../components/TextField'
-import { MISSING_RESET_TOKEN } from '../../../../shared/validation'
+import { MISSING_RESET_TOKEN } from '@shared/validation'
 import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
 
@@ -15,7 +15,12 @@ export function ResetPasswordPage() {
 
   return (
     <main className="login">
-      <form className="login-card" onSubmit={form.submit} noValidate aria-labelledby="reset-title">
+      <form
+        className="login-card"
+        onSubmit={(event) => void form.submit(event)}
+        noValidate
+        aria-labelledby="reset-title"
+      >
         <h1 id="reset-title">Reset Password</h1>
         {!form.token && (
           <p className="form-error" role="alert">
@@ -43,7 +48,7 @@ export function ResetPasswordPage() {
         <button type="submit" disabled={form.busy || !form.token}>
           {form.busy ? 'Changing...' : 'Change Password'}
         </button>
-        <button type="button" className="secondary" onClick={() => navigate('/login')}>
+        <button type="button" className="secondary" onClick={() => void navigate('/login')}>
           Back to Login
         </button>
       </form>

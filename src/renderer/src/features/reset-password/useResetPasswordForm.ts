@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { resetTokenFrom } from '../../../../shared/reset-link'
-import { resetPasswordFormSchema } from '../../../../shared/validation'
+import { resetTokenFrom } from '@shared/reset-link'
+import { resetPasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { showPasswordFormFailure } from '../../lib/password-rejection'
 import { useForm } from '../../lib/useForm'

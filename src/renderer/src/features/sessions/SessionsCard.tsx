@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { formatDateTime } from '../../lib/dates'

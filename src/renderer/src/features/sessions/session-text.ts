@@ -1,4 +1,4 @@
-import type { UserSession } from '../../../../shared/contract'
+import type { UserSession } from '@shared/contract'
 
 export const SESSIONS_TITLE = 'Active Sessions'
 export const THIS_SESSION = 'This session'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { admin } from '../../lib/bridge'

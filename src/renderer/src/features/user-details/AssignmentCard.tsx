@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { AccessRef } from '../../../../shared/contract'
+import type { AccessRef } from '@shared/contract'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import type { AssignmentOptions } from '../../api/assignment-options'
 import { viaText } from '../../lib/holding'

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../../shared/validation'
+import type { FieldErrors } from '@shared/validation'
 import {
   PROFILE_FIELDS,
   PROFILE_LABELS,

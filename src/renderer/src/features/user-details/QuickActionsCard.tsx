@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { notify } from '../../lib/notifications'
@@ -9,7 +9,7 @@ import {
   lockToggle,
   PASSWORD_RESET_TITLE,
   passwordResetSent,
-} from '../../../../shared/user-actions'
+} from '@shared/user-actions'
 import { quickAction, quickActionError, type QuickAction } from './quick-actions'
 import { useQuickAction } from './useQuickAction'
 import { useVersionRefresh } from './useVersionRefresh'
@@ -101,7 +101,7 @@ export function QuickActionsCard({
       {settingTemporary && (
         <SetTemporaryPasswordDialog
           user={user}
-          onSet={refreshVersion}
+          onSet={() => void refreshVersion()}
           onClose={() => setSettingTemporary(false)}
         />
       )}

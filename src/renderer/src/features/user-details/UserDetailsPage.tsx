@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { userDetailsError } from '../../../../shared/messages'
+import { userDetailsError } from '@shared/messages'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { BridgeFailure } from '../../lib/query'
 import { parseUserId } from './user-id'

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import type { UserWithVersion } from '../../../../shared/bridge'
+import type { UserWithVersion } from '@shared/bridge'
 import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'

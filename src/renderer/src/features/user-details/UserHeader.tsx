@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { formatDateTime } from '../../lib/dates'
 import { initials } from '../../lib/initials'
-import { activeText, lockedText } from '../../../../shared/user-actions'
+import { activeText, lockedText } from '@shared/user-actions'
 
 /** Who the user is and the state the server holds: avatar, names, pills and last login. */
 export function UserHeader({ user, children }: { user: User; children: ReactNode }) {

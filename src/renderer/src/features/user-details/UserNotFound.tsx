@@ -10,7 +10,7 @@ export function UserNotFound() {
       <section className="details-card user-not-found" aria-labelledby="user-not-found-title">
         <h2 id="user-not-found-title">User not found</h2>
         <p>The requested user could not be found.</p>
-        <button type="button" className="primary" onClick={() => navigate(usersList)}>
+        <button type="button" className="primary" onClick={() => void navigate(usersList)}>
           Return to Users
         </button>
       </section>

@@ -1,4 +1,4 @@
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 
 /** The Profile Information fields, in the order of the card and of the update payload. */
 export const PROFILE_FIELDS = ['username', 'email', 'firstName', 'lastName', 'phoneNumber'] as const

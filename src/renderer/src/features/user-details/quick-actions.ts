@@ -1,11 +1,11 @@
-import type { User } from '../../../../shared/contract'
-import { userDetailsError } from '../../../../shared/messages'
+import type { User } from '@shared/contract'
+import { userDetailsError } from '@shared/messages'
 import {
   passwordResetSent,
   RESET_PASSWORD_FAILURE,
   statusChange,
   type StatusAction,
-} from '../../../../shared/user-actions'
+} from '@shared/user-actions'
 
 export type QuickAction = StatusAction | 'resetPassword'
 

@@ -1,5 +1,5 @@
-import type { UserWithVersion } from '../../../../shared/bridge'
-import type { User } from '../../../../shared/contract'
+import type { UserWithVersion } from '@shared/bridge'
+import type { User } from '@shared/contract'
 import { sameProfile } from './profile'
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { UserWithVersion } from '../../../../shared/bridge'
+import type { UserWithVersion } from '@shared/bridge'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { afterStatusChange } from './status-change'

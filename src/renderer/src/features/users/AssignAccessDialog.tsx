@@ -1,14 +1,14 @@
 import { useId, useState } from 'react'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { useAssignmentOptions } from '../../api/assignment-options'
-import { toggleId } from '../../../../shared/assignment'
+import { toggleId } from '@shared/assignment'
 import { useSaveAssignments } from '../../api/assignments'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
-import { assignmentsSaved } from '../../../../shared/user-actions'
+import { assignmentsSaved } from '@shared/user-actions'
 
 const WORDS = {
   roles: {

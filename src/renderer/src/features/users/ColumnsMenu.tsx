@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
-import {
-  USER_COLUMN_IDS,
-  USER_COLUMN_LABELS,
-  type UserColumnId,
-} from '../../../../shared/user-columns'
+import { MIN_VISIBLE_COLUMNS } from '@shared/validation'
+import { USER_COLUMN_IDS, USER_COLUMN_LABELS, type UserColumnId } from '@shared/user-columns'
 import { canToggleColumn, type UserColumnVisibility } from './columns'
 
 /**

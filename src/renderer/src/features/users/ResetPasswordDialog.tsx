@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { admin } from '../../lib/bridge'
@@ -8,7 +8,7 @@ import {
   PASSWORD_RESET_TITLE,
   passwordResetSent,
   RESET_PASSWORD_FAILURE,
-} from '../../../../shared/user-actions'
+} from '@shared/user-actions'
 import { resetPasswordQuestion } from './reset-password'
 
 /**

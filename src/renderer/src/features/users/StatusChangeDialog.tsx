@@ -1,7 +1,7 @@
-import type { User } from '../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorMessage } from '../../lib/query'
-import { statusChange, type StatusAction } from '../../../../shared/user-actions'
+import { statusChange, type StatusAction } from '@shared/user-actions'
 import { useStatusChange } from './useStatusChange'
 
 /** Confirms, then applies, a change of a user's Active or Locked state; the row takes the answer. */

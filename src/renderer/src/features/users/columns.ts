@@ -1,5 +1,5 @@
-import { USER_COLUMN_IDS, type UserColumnId } from '../../../../shared/user-columns'
-import { MIN_VISIBLE_COLUMNS } from '../../../../shared/validation'
+import { USER_COLUMN_IDS, type UserColumnId } from '@shared/user-columns'
+import { MIN_VISIBLE_COLUMNS } from '@shared/validation'
 
 export type UserColumnVisibility = Record<UserColumnId, boolean>
 

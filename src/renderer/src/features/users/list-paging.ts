@@ -1,5 +1,5 @@
-import type { Page, UserListQuery } from '../../../../shared/contract'
-import type { Result } from '../../../../shared/result'
+import type { Page, UserListQuery } from '@shared/contract'
+import type { Result } from '@shared/result'
 
 /** A page on screen and the request it answers. */
 export interface ShownPage {

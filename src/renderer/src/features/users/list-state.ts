@@ -7,7 +7,7 @@ import {
   type SortDirection,
   type UserListQuery,
   type UserSortField,
-} from '../../../../shared/contract'
+} from '@shared/contract'
 
 export interface UserSort {
   field: UserSortField

@@ -1,6 +1,6 @@
-import { createUserSchema, fieldErrors, type FieldErrors } from '../../../../shared/validation'
-import type { CreateUserRequest } from '../../../../shared/contract'
-import { userDetailsError } from '../../../../shared/messages'
+import { createUserSchema, fieldErrors, type FieldErrors } from '@shared/validation'
+import type { CreateUserRequest } from '@shared/contract'
+import { userDetailsError } from '@shared/messages'
 import { passwordRejection } from '../../lib/password-rejection'
 
 /** What the Add New User modal holds: the create payload's fields and the status toggle. */

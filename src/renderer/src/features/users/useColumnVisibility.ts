@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { readStored, writeStored } from '../../lib/storage'
-import type { UserColumnId } from '../../../../shared/user-columns'
+import type { UserColumnId } from '@shared/user-columns'
 import { restoreColumnVisibility, toggleColumn } from './columns'
 
 /** Stored as "app:users.columns" (SPEC.md section 2). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateUserRequest, User } from '../../../../shared/contract'
+import type { CreateUserRequest, User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'

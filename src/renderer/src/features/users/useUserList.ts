@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import type { Page, User } from '../../../../shared/contract'
+import type { Page, User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
@@ -47,13 +47,14 @@ export function useUserList() {
     if (next.toString() !== userListSearchParams(state).toString()) setParams(next, options)
   }
 
-  useEffect(() => {
+  // Only a newly settled search is written: Back/Forward must not be undone by the box.
+  const writeSearch = useEffectEvent((search: string) =>
     apply(
-      { type: 'search', search: settledSearch },
+      { type: 'search', search },
       { replace: isSearchEntry(location.state), state: { searchEdit: true } satisfies SearchEntry },
-    )
-    // Only a newly settled search is written: Back/Forward must not be undone by the box.
-  }, [settledSearch])
+    ),
+  )
+  useEffect(() => writeSearch(settledSearch), [settledSearch])
 
   // Back/Forward (or a link) changed the search: the box shows it.
   useEffect(() => {
@@ -71,8 +72,11 @@ export function useUserList() {
   const shown = list.isPlaceholderData || list.isError ? undefined : list.data
 
   const beyond = shown && lastPageIfBeyond(shown)
+  const goToPage = useEffectEvent((page: number) =>
+    apply({ type: 'page', page }, { replace: true }),
+  )
   useEffect(() => {
-    if (beyond !== undefined) apply({ type: 'page', page: beyond }, { replace: true })
+    if (beyond !== undefined) goToPage(beyond)
   }, [beyond])
 
   /** Puts the user the server answered in place of the row it replaces. */

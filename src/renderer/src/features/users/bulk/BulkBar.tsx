@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { SortDirection, UserSortField } from '../../../../../shared/contract'
-import type { BulkAction } from '../../../../../shared/contract'
+import type { SortDirection, UserSortField } from '@shared/contract'
+import type { BulkAction } from '@shared/contract'
 import { ErrorBanner } from '../../../components/ErrorBanner'
 import type { UserColumnVisibility } from '../columns'
 import { BulkConfirm, BulkProgressDialog, BulkSummaryDialog } from './BulkDialogs'

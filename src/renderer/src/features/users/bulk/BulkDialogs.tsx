@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { BulkAction } from '../../../../../shared/contract'
-import { isBulkAccessAction } from '../../../../../shared/contract'
+import type { BulkAction } from '@shared/contract'
+import { isBulkAccessAction } from '@shared/contract'
 import { useGroups, useRoles } from '../../../api/access'
 import { Dialog } from '../../../components/Dialog'
 import { ErrorBanner } from '../../../components/ErrorBanner'

@@ -1,5 +1,5 @@
-import type { BulkSummary } from '../../../../../shared/bridge'
-import type { BulkAction } from '../../../../../shared/contract'
+import type { BulkSummary } from '@shared/bridge'
+import type { BulkAction } from '@shared/contract'
 
 /** The bar's buttons, in order, and what each asks before it runs. */
 export const BULK_BUTTONS: { action: BulkAction; label: string; danger: boolean }[] = [

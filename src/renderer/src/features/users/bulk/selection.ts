@@ -1,5 +1,5 @@
-import type { BulkSelectionInput } from '../../../../../shared/bridge'
-import type { User, UserFilter, UserListQuery } from '../../../../../shared/contract'
+import type { BulkSelectionInput } from '@shared/bridge'
+import type { User, UserFilter, UserListQuery } from '@shared/contract'
 
 /** What the list selects by: its search and its filters (not its sort or page). */
 export interface SelectionScope {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { User } from '../../../../../shared/contract'
+import type { User } from '@shared/contract'
 import {
   NOTHING_SELECTED,
   pageState,

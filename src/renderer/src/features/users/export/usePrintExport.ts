@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { reportFileName } from '../../../../../shared/report-file-name'
+import { reportFileName } from '@shared/report-file-name'
 import type { PrintJob } from './PrintReport'
 
 /**

@@ -1,10 +1,10 @@
-import type { ImportRowOutcome } from '../../../../../shared/bridge'
+import type { ImportRowOutcome } from '@shared/bridge'
 import {
   SEND_LINK_LABEL,
   UPDATE_PRESENT_LABEL,
   importPreviewCounts,
   importReportCounts,
-} from '../../../../../shared/user-import-messages'
+} from '@shared/user-import-messages'
 import { Dialog } from '../../../components/Dialog'
 import { ErrorBanner } from '../../../components/ErrorBanner'
 import { useUserImport, type ImportProgress } from './useUserImport'

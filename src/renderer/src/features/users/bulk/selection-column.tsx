@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { User } from '../../../../../shared/contract'
+import type { User } from '@shared/contract'
 import { columnHelper, type TableColumn } from '../../../components/DataTable'
 import { isSelected } from './selection'
 import type { BulkSelection } from './useBulkSelection'

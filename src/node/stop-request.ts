@@ -1,8 +1,8 @@
 /**
  * Calls `stop` once, then exits, on Ctrl-C (SIGINT), SIGTERM or SIGHUP, or when the process
- * that launched this one is gone: `npm run server` starts us through `sh -c`, which dies on a
- * SIGTERM to npm without passing it on, and an orphaned server would keep holding its port.
- * A second Ctrl-C while stopping exits at once.
+ * that launched this one is gone: `npm run server`, `npm run preview` and `npm start` start us
+ * through `sh -c`, which dies on a SIGTERM to npm without passing it on, and an orphan would keep
+ * its port (and the preview its Chromium). A second Ctrl-C while stopping exits at once.
  */
 export function stopOnRequest(stop: () => Promise<unknown>): void {
   const launcher = process.ppid

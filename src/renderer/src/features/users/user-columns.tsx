@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
-import type { User } from '../../../../shared/contract'
-import { USER_COLUMN_LABELS as LABELS, userCellText } from '../../../../shared/user-columns'
+import type { User } from '@shared/contract'
+import { USER_COLUMN_LABELS as LABELS, userCellText } from '@shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { fromUsersList } from '../../lib/users-list-return'
 import {
@@ -9,7 +9,7 @@ import {
   lockedText,
   lockToggle,
   type StatusAction,
-} from '../../../../shared/user-actions'
+} from '@shared/user-actions'
 
 export interface UserRowActions {
   onStatus: (user: User, action: StatusAction) => void

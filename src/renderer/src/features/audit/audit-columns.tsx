@@ -1,10 +1,6 @@
 import { Link } from 'react-router'
-import {
-  auditCellText,
-  AUDIT_COLUMN_IDS,
-  AUDIT_COLUMN_LABELS,
-} from '../../../../shared/audit-cells'
-import type { AuditEntry } from '../../../../shared/contract'
+import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
+import type { AuditEntry } from '@shared/contract'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()

@@ -1,0 +1,23 @@
+/**
+ * Why the data layer refuses a read or a change, in its own terms:
+ * - `missing`: what it was asked for does not exist;
+ * - `clash`: the change would break a rule of the data (a name taken, no administrator left);
+ * - `invalid`: the request names what the data cannot hold (an unknown id to link, a cursor this
+ *   server did not give).
+ * The message is meant for the client; what the refusal means in HTTP is the routes' concern
+ * (`databaseFailure` in errors.ts).
+ */
+export type RefusalReason = 'missing' | 'clash' | 'invalid'
+
+export class Refusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const missing = (message: string) => new Refusal('missing', message)
+export const clash = (message: string) => new Refusal('clash', message)
+export const invalid = (message: string) => new Refusal('invalid', message)
