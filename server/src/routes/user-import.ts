@@ -19,7 +19,7 @@ import { databaseLookups, findImportNames, prefetchedLookups } from '../db/impor
 import { enqueueMail } from '../db/mail-outbox'
 import { issueResetToken } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus, type UserRow } from '../db/users'
-import { ApiError } from '../errors'
+import { ApiError, databaseFailure } from '../errors'
 import { planImportRow, type ImportNames, type RowPlan } from '@shared/user-import-plan'
 import { route, type RouteSpec } from './define'
 
@@ -168,14 +168,15 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
             results.push(await importRow(ctx, caller, row, body, names))
           } catch (error) {
             // Earlier rows are committed already: a failure is this row's result, never a 500.
-            const known = error instanceof ApiError
+            // It reads as the row's own request would answer (a name taken, a lost connection).
+            const known = error instanceof ApiError ? error : databaseFailure(error)
             if (!known) request.log.error({ err: error, row: row.row }, 'import of a row failed')
             results.push({
               row: row.row,
               username: row.username,
               outcome: 'failed',
               present: false,
-              errors: [{ field: '', message: known ? error.message : 'Internal server error' }],
+              errors: [{ field: '', message: known ? known.message : 'Internal server error' }],
             })
           }
         }
