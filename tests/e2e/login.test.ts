@@ -61,7 +61,7 @@ test('signing in through the real Login screen reaches the dashboard, and no tok
   await page.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   expect(['/', '/dashboard']).toContain(new URL(page.url()).pathname)
-  await expect(page.getByText('Welcome, SYSTEM').isVisible()).resolves.toBe(true)
+  await expect(page.getByText('Welcome, ADMINISTRATOR').isVisible()).resolves.toBe(true)
   const session = await page.evaluate(() => (globalThis as any).admin.auth.session())
   expect(JSON.stringify(session)).not.toMatch(/accessToken|refreshToken|eyJ/)
   const storage = await page.evaluate(() => {

@@ -29,7 +29,7 @@ const SIDEBAR = [
 test('the frame: welcome with the first name in upper case, the sidebar in order, a footer', async () => {
   const { page } = app
   await page.goto(app.at('dashboard'))
-  await page.getByText('Welcome, SYSTEM').waitFor()
+  await page.getByText('Welcome, ADMINISTRATOR').waitFor()
   const main = page.getByRole('navigation', { name: 'Main' })
   expect(await main.getByRole('link').allInnerTexts()).toEqual(
     SIDEBAR.map((label) => expect.stringContaining(label)),
@@ -112,7 +112,7 @@ test('the avatar menu works from the keyboard: Profile, Settings, Escape', async
   const { page } = app
   await page.goto(app.at('dashboard'))
   const avatar = page.getByRole('button', { name: /Account menu/ })
-  await expect(avatar.textContent()).resolves.toBe('SA')
+  await expect(avatar.textContent()).resolves.toBe('AA')
   await avatar.focus()
   await page.keyboard.press('Enter')
   await expect(

@@ -35,8 +35,9 @@ export async function bootstrapAdmin(
     const user = await insertUser(tx, {
       username: admin.username,
       email: admin.email,
-      firstName: 'System',
-      lastName: 'Administrator',
+      // The console greets a user by first name: "Welcome, ADMINISTRATOR", not "SYSTEM".
+      firstName: 'Administrator',
+      lastName: 'Account',
       phoneNumber: '',
       passwordHash,
     })
