@@ -5,6 +5,7 @@ import {
   userPageSchema,
   userSchema,
 } from '../../../src/shared/contract'
+import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
@@ -39,7 +40,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'listUsers',
       summary: 'One page of users, searched and sorted, with the exact total',
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       query: userListQuerySchema,
       response: userPageSchema,
       handler: ({ query }) => listUsers(db, query),
@@ -51,7 +52,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'createUser',
       summary: 'Create a user',
       tag: 'users',
-      access: 'admin',
+      access: 'users.create',
       body: createUserSchema,
       status: 201,
       response: userSchema,
@@ -82,7 +83,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'getUser',
       summary: 'One user, with its ETag',
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       params: idParams,
       response: userSchema,
       errors: [404],
@@ -100,7 +101,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "Update a user's profile; send If-Match with the ETag you read to refuse a lost update",
       tag: 'users',
-      access: 'admin',
+      access: 'users.edit',
       params: idParams,
       body: updateUserSchema,
       response: userSchema,
@@ -108,6 +109,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, body, caller, request, reply }) {
         const user = await db.transaction(async (tx) => {
           const before = await existingUser(tx, params.id, true)
+          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
           if (!ifMatchAllows(request.headers['if-match'], userEtag(before))) {
             throw new ApiError(
               412,
