@@ -9,7 +9,7 @@ import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import { warmOrderAnchors } from './db/user-list'
 import { createSecurityAudit } from './db/audit'
-import { ApiError, errorBody, handleClientError, handleError } from './errors'
+import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
@@ -53,8 +53,17 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
+    const requestTimeout = config.requestTimeoutSeconds * 1000
     const app = Fastify({
       bodyLimit: BODY_LIMIT_BYTES,
+      // Headers and body together, so a client trickling either holds no connection for long
+      // (Fastify's default is no limit). Node checks it every `connectionsCheckingInterval`, and
+      // misses the body's limit while the headers' own (60 s by default) is longer.
+      requestTimeout,
+      http: {
+        headersTimeout: requestTimeout,
+        connectionsCheckingInterval: Math.min(1000, requestTimeout),
+      },
       // Closing ends every connection: a streamed export whose client went away a moment before
       // must not hold the stop up while its socket winds down.
       forceCloseConnections: true,
@@ -71,7 +80,12 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       config,
       db,
       signingKey: await loadSigningKey(db),
-      mail: createMailSender(db, createMailer(config.mail, app.log), app.log),
+      mail: createMailSender(
+        db,
+        createMailer(config.mail, app.log),
+        app.log,
+        config.mail.smtpTimeoutSeconds,
+      ),
       securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
@@ -118,7 +132,10 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
         await db.query('SELECT 1')
         return { status: 'ok' }
       } catch {
-        return reply.status(503).send(errorBody(503, 'Database unavailable'))
+        return reply
+          .status(503)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send(errorBody(503, 'Database unavailable'))
       }
     })
     app.addHook('onClose', async () => {

@@ -40,6 +40,7 @@ const envSchema = z.object({
   ADMIN_ROLE_NAME: z.string().trim().min(1).default('ADMIN'),
   MAIL_OUTBOX_DIR: optionalText,
   SMTP_URL: url('an smtp:// or smtps:// URL', ['smtp', 'smtps']).optional(),
+  SMTP_TIMEOUT_SECONDS: positiveInt.default(30),
   MAIL_FROM: z.string().trim().min(1).default('Admin Console <no-reply@localhost>'),
   RESET_LINK_BASE: url('a URL such as admin-console://reset-password').default(
     'admin-console://reset-password',
@@ -51,6 +52,7 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_SECONDS: positiveInt.default(900),
   LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: positiveInt.default(30),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  REQUEST_TIMEOUT_SECONDS: positiveInt.default(30),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -74,6 +76,8 @@ export interface ServerConfig {
   mail: {
     outboxDir: string
     smtpUrl: string | undefined
+    /** The longest one message may take to send, connecting included; then it is tried later. */
+    smtpTimeoutSeconds: number
     from: string
     /** Development (NODE_ENV not production): log where each outbox mail was written. */
     logOutboxFiles: boolean
@@ -88,6 +92,8 @@ export interface ServerConfig {
   loginLockoutSeconds: number
   loginRateLimitPerAddressPerMinute: number
   refreshRateLimitPerMinute: number
+  /** A request (its headers and its body) that takes longer to arrive is answered 408 and closed. */
+  requestTimeoutSeconds: number
   corsOrigins: string[]
   logLevel: string
 }
@@ -118,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mail: {
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
       smtpUrl: e.SMTP_URL,
+      smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,
       from: e.MAIL_FROM,
       logOutboxFiles: e.NODE_ENV !== 'production',
     },
@@ -129,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     loginRateLimitPerAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
   }

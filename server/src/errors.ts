@@ -4,6 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../src/shared/contract'
 import { isConflict } from './db/conflicts'
+import { isConnectionLoss } from './db/connection-loss'
+import { ExportsBusyError } from './db/exports-busy'
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -27,6 +29,16 @@ const REASONS: Record<number, string> = {
 /** The answer to a change still refused for a conflict after its runs (`db/conflicts.ts`). */
 export const CONFLICT_MESSAGE =
   'The change ran into another made at the same moment and was not applied. Try again.'
+
+/** The answer to a request the database could not be reached for (`db/connection-loss.ts`). */
+export const UNREACHABLE_MESSAGE = 'The database is not reachable right now. Try again in a moment.'
+
+/** The answer to an export refused while the most that may run at once are running. */
+export const EXPORTS_BUSY_MESSAGE =
+  'Too many exports are running at the moment. Try again in a moment.'
+
+/** Seconds a client told 503 waits before it tries again: the moment such a failure lasts. */
+export const RETRY_AFTER_SECONDS = '1'
 
 /** SQLSTATE of a unique index refusing a duplicate. */
 const UNIQUE_VIOLATION = '23505'
@@ -89,29 +101,41 @@ export function errorBody(
   return extra ? { ...body, ...extra } : body
 }
 
+/**
+ * What a failure of the database means to the client, where it is not the server's fault: a
+ * conflict between transactions or a lost connection (503, try again), a duplicate (409), a
+ * value it cannot store (400). The same for a request and for each user of a bulk action.
+ */
+export function databaseFailure(error: unknown): ApiError | undefined {
+  if (isConflict(error)) return new ApiError(503, CONFLICT_MESSAGE)
+  if (error instanceof ExportsBusyError) return new ApiError(503, EXPORTS_BUSY_MESSAGE)
+  if (isConnectionLoss(error)) return new ApiError(503, UNREACHABLE_MESSAGE)
+  const { code, constraint } = sqlState(error)
+  if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
+    return new ApiError(409, UNIQUE_MESSAGES[constraint])
+  }
+  // Data exceptions (a NUL character, a number out of range) are the request's fault.
+  if (code?.startsWith('22')) {
+    return new ApiError(400, 'The request holds a value the database cannot store')
+  }
+  return undefined
+}
+
 /** One answer shape for every failure; a 500 never tells the client more than that it happened. */
 export function handleError(
   error: FastifyError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (error instanceof ApiError) {
+  const known = error instanceof ApiError ? error : databaseFailure(error)
+  if (known) {
+    // A 503 is a moment's trouble: the client is told when to try again.
+    if (known.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', RETRY_AFTER_SECONDS)
+    }
     return reply
-      .status(error.statusCode)
-      .send(errorBody(error.statusCode, error.message, error.details, error.extra))
-  }
-  if (isConflict(error)) {
-    return reply.status(503).header('retry-after', '1').send(errorBody(503, CONFLICT_MESSAGE))
-  }
-  const { code, constraint } = sqlState(error)
-  if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
-    return reply.status(409).send(errorBody(409, UNIQUE_MESSAGES[constraint]))
-  }
-  // Data exceptions (a NUL character, a number out of range) are the request's fault.
-  if (code?.startsWith('22')) {
-    return reply
-      .status(400)
-      .send(errorBody(400, 'The request holds a value the database cannot store'))
+      .status(known.statusCode)
+      .send(errorBody(known.statusCode, known.message, known.details, known.extra))
   }
   const statusCode = (error as FastifyError).statusCode
   if (statusCode && statusCode >= 400 && statusCode < 500) {

@@ -1,35 +1,58 @@
-import type {
-  Assignment,
-  BulkAction,
-  BulkFilter,
-  BulkUserResult,
-  AuditEntry,
-  AuditFilter,
-  AuditQuery,
-  ChangePasswordRequest,
-  CreateUserRequest,
-  EffectiveRole,
-  Group,
-  GroupInput,
-  LoginRequest,
-  Member,
-  MemberListQuery,
-  Page,
-  Role,
-  RoleInput,
-  SessionsEnded,
-  SortDirection,
-  TemporaryPassword,
-  UpdateUserRequest,
-  User,
-  UserFilter,
-  UserListQuery,
-  UserSession,
-  UserSortField,
+import { z } from 'zod'
+import {
+  assignmentInput,
+  auditExportInput,
+  bulkId,
+  bulkRequestInput,
+  exportId,
+  id,
+  idInput,
+  membersInput,
+  nothing,
+  userExportInput,
+} from './bridge-inputs'
+import {
+  auditQuerySchema,
+  changePasswordSchema,
+  createUserSchema,
+  groupInputSchema,
+  loginRequestSchema,
+  roleInputSchema,
+  sessionIdSchema,
+  updateUserSchema,
+  userListQuerySchema,
+  type Assignment,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditQuery,
+  type BulkAction,
+  type BulkFilter,
+  type BulkUserResult,
+  type ChangePasswordRequest,
+  type CreateUserRequest,
+  type EffectiveRole,
+  type Group,
+  type GroupInput,
+  type LoginRequest,
+  type Member,
+  type MemberListQuery,
+  type Page,
+  type Role,
+  type RoleInput,
+  type SessionsEnded,
+  type SortDirection,
+  type TemporaryPassword,
+  type UpdateUserRequest,
+  type User,
+  type UserFilter,
+  type UserListQuery,
+  type UserSession,
+  type UserSortField,
 } from './contract'
 import type { Result } from './result'
-import type { ThemeChoice } from './theme'
+import { THEME_CHOICES, type ThemeChoice } from './theme'
 import type { ExportableUserColumn } from './user-columns'
+import { newPasswordSchema } from './validation'
 
 /** The signed-in administrator as the renderer sees it: never a token. */
 export interface SessionInfo {
@@ -134,66 +157,127 @@ export type AssignmentInput = { id: number; targetId: number }
 export type MembersInput = { id: number } & MemberListQuery
 
 /**
- * Every operation of the admin API, one channel each, with its input and what it answers.
- * The main process validates each input (bridge-inputs.ts) before anything is sent.
+ * An operation the renderer calls: `input` checks what it sends in the main process, before
+ * anything goes to the server. Its parsed value must be an `Input`, which ties each schema to
+ * the type the renderer sends; `Output` is what the call answers (a type only).
  */
-export interface BridgeOperations {
-  'auth.login': [LoginRequest, SessionInfo]
-  'auth.logout': [undefined, null]
-  'auth.session': [undefined, SessionInfo | null]
-  /** With a reset token, or signed in with the current password (other sessions end). */
-  'auth.changePassword': [ChangePasswordRequest, null]
-  /** After a sign-in with a temporary password: sets the new one, then signs in with it. */
-  'auth.completePasswordChange': [{ newPassword: string }, SessionInfo]
-  'users.list': [UserListQuery, Page<User>]
-  'users.get': [IdInput, UserWithVersion]
-  'users.create': [CreateUserRequest, User]
-  'users.update': [
-    { id: number; changes: UpdateUserRequest; etag?: string | null },
-    UserWithVersion,
-  ]
-  'users.activate': [IdInput, User]
-  'users.deactivate': [IdInput, User]
-  'users.lock': [IdInput, User]
-  'users.unlock': [IdInput, User]
-  'users.resetPassword': [IdInput, User]
-  'users.setTemporaryPassword': [IdInput, TemporaryPassword]
-  'users.sessions': [IdInput, UserSession[]]
-  'users.endSession': [SessionInput, SessionsEnded]
-  'users.endAllSessions': [IdInput, SessionsEnded]
-  'users.roles': [IdInput, Assignment[]]
-  'users.addRole': [AssignmentInput, Assignment[]]
-  'users.removeRole': [AssignmentInput, Assignment[]]
-  'users.groups': [IdInput, Assignment[]]
-  'users.addGroup': [AssignmentInput, Assignment[]]
-  'users.removeGroup': [AssignmentInput, Assignment[]]
-  'users.effectiveRoles': [IdInput, EffectiveRole[]]
-  'users.bulk': [BulkRequest, BulkSummary]
-  'users.bulkCancel': [{ bulkId: string }, null]
-  'roles.list': [undefined, Page<Role>]
-  'roles.create': [RoleInput, Role]
-  'roles.update': [RoleInput & IdInput, Role]
-  'roles.activate': [IdInput, Role]
-  'roles.deactivate': [IdInput, Role]
-  'roles.members': [MembersInput, Page<Member>]
-  'groups.list': [undefined, Page<Group>]
-  'groups.create': [GroupInput, Group]
-  'groups.update': [GroupInput & IdInput, Group]
-  'groups.activate': [IdInput, Group]
-  'groups.deactivate': [IdInput, Group]
-  'groups.members': [MembersInput, Page<Member>]
-  'audit.list': [AuditQuery, Page<AuditEntry>]
-  'exports.users': [UserExportRequest, ExportOutcome]
-  'exports.audit': [AuditExportRequest, ExportOutcome]
-  'exports.cancel': [{ exportId: string }, null]
-  'app.info': [undefined, AppInfo]
-  'app.restartToUpdate': [undefined, null]
-  'app.setTheme': [{ theme: ThemeChoice }, null]
+export interface CallOperation<Input, Output> {
+  kind: 'call'
+  input: z.ZodType<Input>
+  output?: Output
 }
 
-export type Channel = keyof BridgeOperations
-export type InputOf<C extends Channel> = BridgeOperations[C][0]
-export type OutputOf<C extends Channel> = BridgeOperations[C][1]
+/** The events the main process pushes to the renderer (session changes, progress, updates). */
+export interface EventOperation {
+  kind: 'event'
+}
+
+const call = <Input, Output>(input: z.ZodType<Input>): CallOperation<Input, Output> => ({
+  kind: 'call',
+  input,
+})
+const event: EventOperation = { kind: 'event' }
+
+/**
+ * Every operation of the bridge, `'<group>.<op>'`, as `window.admin.<group>.<op>` exposes it:
+ * `window.admin`'s type, `createBridge`, the main process's input checks and its IPC handlers
+ * all come from this table. Adding an operation: a line here, its handler in
+ * src/main/core/ipc/handlers.ts, its HTTP call in src/main/core/api/admin.ts.
+ */
+export const bridgeOperations = {
+  'auth.login': call<LoginRequest, SessionInfo>(loginRequestSchema),
+  'auth.logout': call<undefined, null>(nothing),
+  'auth.session': call<undefined, SessionInfo | null>(nothing),
+  /** With a reset token, or signed in with the current password (other sessions end). */
+  'auth.changePassword': call<ChangePasswordRequest, null>(changePasswordSchema),
+  /** After a sign-in with a temporary password: sets the new one, then signs in with it. */
+  'auth.completePasswordChange': call<{ newPassword: string }, SessionInfo>(
+    z.object({ newPassword: newPasswordSchema }),
+  ),
+  'users.list': call<UserListQuery, Page<User>>(userListQuerySchema),
+  'users.get': call<IdInput, UserWithVersion>(idInput),
+  'users.create': call<CreateUserRequest, User>(createUserSchema),
+  'users.update': call<
+    { id: number; changes: UpdateUserRequest; etag?: string | null },
+    UserWithVersion
+  >(z.object({ id, changes: updateUserSchema, etag: z.string().max(200).nullish() })),
+  'users.activate': call<IdInput, User>(idInput),
+  'users.deactivate': call<IdInput, User>(idInput),
+  'users.lock': call<IdInput, User>(idInput),
+  'users.unlock': call<IdInput, User>(idInput),
+  'users.resetPassword': call<IdInput, User>(idInput),
+  'users.setTemporaryPassword': call<IdInput, TemporaryPassword>(idInput),
+  'users.sessions': call<IdInput, UserSession[]>(idInput),
+  'users.endSession': call<SessionInput, SessionsEnded>(
+    z.object({ id, sessionId: sessionIdSchema }),
+  ),
+  'users.endAllSessions': call<IdInput, SessionsEnded>(idInput),
+  'users.roles': call<IdInput, Assignment[]>(idInput),
+  'users.addRole': call<AssignmentInput, Assignment[]>(assignmentInput),
+  'users.removeRole': call<AssignmentInput, Assignment[]>(assignmentInput),
+  'users.groups': call<IdInput, Assignment[]>(idInput),
+  'users.addGroup': call<AssignmentInput, Assignment[]>(assignmentInput),
+  'users.removeGroup': call<AssignmentInput, Assignment[]>(assignmentInput),
+  'users.effectiveRoles': call<IdInput, EffectiveRole[]>(idInput),
+  'users.bulk': call<BulkRequest, BulkSummary>(bulkRequestInput),
+  'users.bulkCancel': call<{ bulkId: string }, null>(z.object({ bulkId })),
+  'roles.list': call<undefined, Page<Role>>(nothing),
+  'roles.create': call<RoleInput, Role>(roleInputSchema),
+  'roles.update': call<RoleInput & IdInput, Role>(roleInputSchema.extend({ id })),
+  'roles.activate': call<IdInput, Role>(idInput),
+  'roles.deactivate': call<IdInput, Role>(idInput),
+  'roles.members': call<MembersInput, Page<Member>>(membersInput),
+  'groups.list': call<undefined, Page<Group>>(nothing),
+  'groups.create': call<GroupInput, Group>(groupInputSchema),
+  'groups.update': call<GroupInput & IdInput, Group>(groupInputSchema.extend({ id })),
+  'groups.activate': call<IdInput, Group>(idInput),
+  'groups.deactivate': call<IdInput, Group>(idInput),
+  'groups.members': call<MembersInput, Page<Member>>(membersInput),
+  'audit.list': call<AuditQuery, Page<AuditEntry>>(auditQuerySchema),
+  'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
+  'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
+  'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),
+  'app.info': call<undefined, AppInfo>(nothing),
+  /** Quits and installs the downloaded update (see AppInfo.updateReady). */
+  'app.restartToUpdate': call<undefined, null>(nothing),
+  /** Native menus and dialogs follow the theme chosen in the console. */
+  'app.setTheme': call<{ theme: ThemeChoice }, null>(
+    z.object({
+      theme: z.enum(THEME_CHOICES, { error: `theme must be one of ${THEME_CHOICES.join(', ')}` }),
+    }),
+  ),
+  /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
+  'app.onEvent': event,
+}
+
+type Operations = typeof bridgeOperations
+type Name = keyof Operations
+
+/** The operations the renderer calls, one IPC channel each. */
+export type Channel = {
+  [N in Name]: Operations[N] extends CallOperation<unknown, unknown> ? N : never
+}[Name]
+export type InputOf<C extends Channel> =
+  Operations[C] extends CallOperation<infer Input, unknown> ? Input : never
+export type OutputOf<C extends Channel> =
+  Operations[C] extends CallOperation<unknown, infer Output> ? Output : never
+
+/**
+ * The table seen one channel at a time: indexed by a channel, its schema parses exactly that
+ * channel's input, which lets the main process hand it to that channel's handler uncast.
+ */
+export const bridgeCalls: { [C in Channel]: CallOperation<InputOf<C>, OutputOf<C>> } =
+  bridgeOperations
+
+const byName: Record<string, CallOperation<unknown, unknown> | EventOperation> = bridgeOperations
+
+/** True for the name of an operation the renderer calls (not an event, nor an unknown name). */
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(byName, name) && byName[name]?.kind === 'call'
+}
+
+/** Every channel, for the hosts to register one handler each. */
+export const channels: Channel[] = Object.keys(bridgeOperations).filter(isChannel)
 
 export type Invoke = <C extends Channel>(
   channel: C,
@@ -206,72 +290,12 @@ type Call<C extends Channel> =
     ? () => Promise<Result<OutputOf<C>>>
     : (input: InputOf<C>) => Promise<Result<OutputOf<C>>>
 
+type Method<N extends Name> = N extends Channel ? Call<N> : Subscribe
+type GroupOf<N extends Name> = N extends `${infer G}.${string}` ? G : never
+
 /** `window.admin`: typed admin operations, grouped as the renderer thinks of them. */
-export interface AdminBridge {
-  auth: {
-    login: Call<'auth.login'>
-    logout: Call<'auth.logout'>
-    session: Call<'auth.session'>
-    changePassword: Call<'auth.changePassword'>
-    completePasswordChange: Call<'auth.completePasswordChange'>
-  }
-  users: {
-    list: Call<'users.list'>
-    get: Call<'users.get'>
-    create: Call<'users.create'>
-    update: Call<'users.update'>
-    activate: Call<'users.activate'>
-    deactivate: Call<'users.deactivate'>
-    lock: Call<'users.lock'>
-    unlock: Call<'users.unlock'>
-    resetPassword: Call<'users.resetPassword'>
-    setTemporaryPassword: Call<'users.setTemporaryPassword'>
-    sessions: Call<'users.sessions'>
-    endSession: Call<'users.endSession'>
-    endAllSessions: Call<'users.endAllSessions'>
-    roles: Call<'users.roles'>
-    addRole: Call<'users.addRole'>
-    removeRole: Call<'users.removeRole'>
-    groups: Call<'users.groups'>
-    addGroup: Call<'users.addGroup'>
-    removeGroup: Call<'users.removeGroup'>
-    effectiveRoles: Call<'users.effectiveRoles'>
-    bulk: Call<'users.bulk'>
-    bulkCancel: Call<'users.bulkCancel'>
-  }
-  roles: {
-    list: Call<'roles.list'>
-    create: Call<'roles.create'>
-    update: Call<'roles.update'>
-    activate: Call<'roles.activate'>
-    deactivate: Call<'roles.deactivate'>
-    members: Call<'roles.members'>
-  }
-  groups: {
-    list: Call<'groups.list'>
-    create: Call<'groups.create'>
-    update: Call<'groups.update'>
-    activate: Call<'groups.activate'>
-    deactivate: Call<'groups.deactivate'>
-    members: Call<'groups.members'>
-  }
-  audit: {
-    list: Call<'audit.list'>
-  }
-  exports: {
-    users: Call<'exports.users'>
-    audit: Call<'exports.audit'>
-    cancel: Call<'exports.cancel'>
-  }
-  app: {
-    info: Call<'app.info'>
-    /** Quits and installs the downloaded update (see AppInfo.updateReady). */
-    restartToUpdate: Call<'app.restartToUpdate'>
-    /** Native menus and dialogs follow the theme chosen in the console. */
-    setTheme: Call<'app.setTheme'>
-    /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
-    onEvent: (listener: (event: BridgeEvent) => void) => () => void
-  }
+export type AdminBridge = {
+  [G in GroupOf<Name>]: { [N in Name as N extends `${G}.${infer Op}` ? Op : never]: Method<N> }
 }
 
 /** The IPC channel name of an operation, shared by preload and main. */
@@ -280,71 +304,12 @@ export const IPC_EVENT_CHANNEL = 'admin:event'
 
 /** Builds `window.admin` over a transport: Electron IPC in the app, a page binding in the preview. */
 export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge {
-  const call =
-    <C extends Channel>(channel: C) =>
-    (input?: InputOf<C>) =>
-      invoke(channel, input as InputOf<C>)
-  return {
-    auth: {
-      login: call('auth.login'),
-      logout: call('auth.logout'),
-      session: call('auth.session'),
-      changePassword: call('auth.changePassword'),
-      completePasswordChange: call('auth.completePasswordChange'),
-    },
-    users: {
-      list: call('users.list'),
-      get: call('users.get'),
-      create: call('users.create'),
-      update: call('users.update'),
-      activate: call('users.activate'),
-      deactivate: call('users.deactivate'),
-      lock: call('users.lock'),
-      unlock: call('users.unlock'),
-      resetPassword: call('users.resetPassword'),
-      setTemporaryPassword: call('users.setTemporaryPassword'),
-      sessions: call('users.sessions'),
-      endSession: call('users.endSession'),
-      endAllSessions: call('users.endAllSessions'),
-      roles: call('users.roles'),
-      addRole: call('users.addRole'),
-      removeRole: call('users.removeRole'),
-      groups: call('users.groups'),
-      addGroup: call('users.addGroup'),
-      removeGroup: call('users.removeGroup'),
-      effectiveRoles: call('users.effectiveRoles'),
-      bulk: call('users.bulk'),
-      bulkCancel: call('users.bulkCancel'),
-    },
-    roles: {
-      list: call('roles.list'),
-      create: call('roles.create'),
-      update: call('roles.update'),
-      activate: call('roles.activate'),
-      deactivate: call('roles.deactivate'),
-      members: call('roles.members'),
-    },
-    groups: {
-      list: call('groups.list'),
-      create: call('groups.create'),
-      update: call('groups.update'),
-      activate: call('groups.activate'),
-      deactivate: call('groups.deactivate'),
-      members: call('groups.members'),
-    },
-    audit: {
-      list: call('audit.list'),
-    },
-    exports: {
-      users: call('exports.users'),
-      audit: call('exports.audit'),
-      cancel: call('exports.cancel'),
-    },
-    app: {
-      info: call('app.info'),
-      restartToUpdate: call('app.restartToUpdate'),
-      setTheme: call('app.setTheme'),
-      onEvent: subscribe,
-    },
+  const bridge: Record<string, Record<string, unknown>> = {}
+  for (const name of Object.keys(bridgeOperations) as Name[]) {
+    const [group, op] = name.split('.') as [string, string]
+    const methods = (bridge[group] ??= {})
+    methods[op] = isChannel(name) ? (input?: unknown) => invoke(name, input as never) : subscribe
   }
+  // Built from the table's own names, so it has exactly AdminBridge's groups and methods.
+  return bridge as AdminBridge
 }

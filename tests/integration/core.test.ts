@@ -343,7 +343,10 @@ describe('core against the real server', () => {
       error: { message: 'The users.read permission is required for this action.', status: 403 },
     })
     expect(h.net.calls.slice(-2)).toEqual(['GET /api/admin/users', 'GET /auth/me'])
-    expect((await h.call('auth.session')).data).toMatchObject({ user: { id: user.id } })
+    expect(await h.call('auth.session')).toMatchObject({
+      ok: true,
+      data: { user: { id: user.id } },
+    })
   })
 
   test('administrator rights lost mid-session end it with that reason', async () => {

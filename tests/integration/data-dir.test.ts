@@ -1,4 +1,6 @@
-import { execFile, spawn } from 'node:child_process'
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +8,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { buildServer } from '../../server/src/app'
 import { loadConfig } from '../../server/src/config'
+import { lockDataDir } from '../../server/src/db/data-dir-lock'
 import { ADMIN, startServer } from './support/server'
 
 const run = promisify(execFile)
@@ -44,7 +47,7 @@ describe('one process per embedded data directory', () => {
     const server = await startServer(env)
     try {
       const lock = await readFile(path.join(dataDir, 'lock.pid'), 'utf8')
-      expect(lock).toBe(String(process.pid))
+      expect(lock.split('\n')[0]).toBe(String(process.pid))
       const before = await listing(path.join(dataDir, 'pglite'))
       const message = `DATA_DIR ${dataDir} is in use by process ${process.pid}; stop it first.`
 
@@ -72,9 +75,79 @@ describe('one process per embedded data directory', () => {
     await writeFile(path.join(dataDir, 'lock.pid'), String(gone.pid))
     const server = await startServer(env)
     try {
-      expect(await readFile(path.join(dataDir, 'lock.pid'), 'utf8')).toBe(String(process.pid))
+      const lock = await readFile(path.join(dataDir, 'lock.pid'), 'utf8')
+      expect(lock.split('\n')[0]).toBe(String(process.pid))
     } finally {
       await server.close()
+    }
+  })
+})
+
+/** A process of its own that takes the lock of `dataDir` when told (support/data-dir-contender.ts). */
+async function contender(dir: string) {
+  // Node itself, not tsx's launcher: killing it must kill the holder.
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/integration/support/data-dir-contender.ts', dir],
+    { stdio: 'pipe' },
+  )
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const next = async () => {
+    const line = await lines.next()
+    if (line.done) throw new Error(`contender ${child.pid} ended`)
+    return line.value as string
+  }
+  expect(await next()).toBe('ready')
+  return {
+    child,
+    /** Tries the lock at `at` (epoch ms): `held` or `busy …`. */
+    async tryAt(at: number) {
+      child.stdin.write(`go ${at}\n`)
+      return next()
+    },
+    kill() {
+      child.kill('SIGKILL')
+      return new Promise((resolve) =>
+        child.exitCode === null ? child.on('exit', resolve) : resolve(null),
+      )
+    },
+  }
+}
+
+describe('the lock of a data directory', () => {
+  test("contenders in the same millisecond, on a free or a crashed holder's lock: exactly one holds it, each round", async () => {
+    const CONTENDERS = 4
+    const ROUNDS = 6
+    const running = await Promise.all(Array.from({ length: CONTENDERS }, () => contender(dataDir)))
+    try {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const at = Date.now() + 300
+        const answers = await Promise.all(running.map((each) => each.tryAt(at)))
+        const holders = answers.flatMap((answer, index) => (answer === 'held' ? [index] : []))
+        expect({ round, answers, holders: holders.length }).toMatchObject({ round, holders: 1 })
+        // The holder crashes, leaving its lock behind for the next round to take over.
+        const [holder] = holders
+        await running[holder!]!.kill()
+        running[holder!] = await contender(dataDir)
+      }
+    } finally {
+      await Promise.all(running.map((each) => each.kill()))
+    }
+  }, 120_000)
+
+  test('a lock holding this very process id, left by an earlier life of it (PID 1 of a container), or a pid a process started since has (PID 1 here), is taken over', () => {
+    const locks = [
+      String(process.pid),
+      `${process.pid}\nearlier-boot/1\nearlier-token`,
+      '1\nearlier-boot/1\nearlier-token',
+    ]
+    for (const lock of locks) {
+      writeFileSync(path.join(dataDir, 'lock.pid'), lock)
+      const unlock = lockDataDir(dataDir)
+      expect(readFileSync(path.join(dataDir, 'lock.pid'), 'utf8').split('\n')[0]).toBe(
+        String(process.pid),
+      )
+      unlock()
     }
   })
 })

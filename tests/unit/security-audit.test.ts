@@ -24,7 +24,7 @@ describe('security records are rate-limited so that a flood cannot fill the disk
     const write = createSecurityAudit(10)
     const record = {
       actor: null,
-      action: 'session.login_failed',
+      action: 'session.login_failed' as const,
       targetType: 'user' as const,
       targetId: null,
     }

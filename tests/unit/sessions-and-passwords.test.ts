@@ -7,7 +7,7 @@ import {
   temporaryPasswordInstructions,
   temporaryPasswordQuestion,
 } from '../../src/renderer/src/features/temporary-password/temporary-password-text'
-import { bridgeInputs } from '../../src/shared/bridge-inputs'
+import { bridgeCalls } from '../../src/shared/bridge'
 import {
   changeOwnPasswordFormSchema,
   changePasswordSchema,
@@ -90,11 +90,11 @@ describe('PUT /auth/change-password and its bridge input', () => {
       changePasswordSchema.safeParse({ token: 't', currentPassword: 'c', newPassword: 'secret1' })
         .success,
     ).toBe(false)
-    expect(bridgeInputs['auth.changePassword']).toBe(changePasswordSchema)
+    expect(bridgeCalls['auth.changePassword'].input).toBe(changePasswordSchema)
   })
 
   test('the change step after a temporary password takes only a new password', () => {
-    const input = bridgeInputs['auth.completePasswordChange']
+    const input = bridgeCalls['auth.completePasswordChange'].input
     expect(input.safeParse({ newPassword: 'secret1' }).success).toBe(true)
     expect(input.safeParse({ newPassword: '12345' }).success).toBe(false)
     expect(input.safeParse({}).success).toBe(false)

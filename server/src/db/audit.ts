@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditParams, Page } from '../../../src/shared/contract'
+import type { AuditAction, AuditEntry, AuditParams, Page } from '../../../src/shared/contract'
 import type { Queryable } from './database'
 
 export interface Actor {
@@ -8,7 +8,7 @@ export interface Actor {
 
 export interface AuditRecord {
   actor: Actor | null
-  action: string
+  action: AuditAction
   targetType: 'user' | 'role' | 'group' | 'session' | 'route'
   targetId: string | number | null
   changes?: Record<string, unknown>

@@ -21,39 +21,25 @@ export async function findSignInAccount(
   return row
 }
 
-/** The longest temporary lockout, however many came before it. */
-const MAX_LOCKOUT_SECONDS = 24 * 60 * 60
-
 /**
- * Counts a failed sign-in of an account that is not temporarily locked out. The failure that
- * reaches `maxFailures` starts a lockout of `lockoutSeconds`, doubled for each lockout since the
- * last successful sign-in, and answers when it ends; otherwise undefined.
+ * A successful sign-in forgets the failures of its own address; the lockouts of others stay,
+ * and the account shows the latest of them.
  */
-export async function recordFailedSignIn(
+export async function recordSignIn(
   tx: Queryable,
   userId: number,
-  limits: { maxFailures: number; lockoutSeconds: number },
-): Promise<Date | undefined> {
-  const [row] = await tx.query<{ started: boolean; until: Date | null }>(
-    `UPDATE users SET
-       failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-       login_blocked_until = CASE WHEN failed_logins + 1 >= $2
-         THEN now() + make_interval(secs => least($3::float8 * power(2, least(lockouts, 30)), $4::float8))
-         ELSE login_blocked_until END,
-       lockouts = CASE WHEN failed_logins + 1 >= $2 THEN lockouts + 1 ELSE lockouts END
-     WHERE id = $1 AND (login_blocked_until IS NULL OR login_blocked_until <= now())
-     RETURNING login_blocked_until > now() AS started, login_blocked_until AS until`,
-    [userId, limits.maxFailures, limits.lockoutSeconds, MAX_LOCKOUT_SECONDS],
-  )
-  return row?.started && row.until ? row.until : undefined
-}
-
-/** A successful sign-in forgets every failure and lockout before it. */
-export async function recordSignIn(tx: Queryable, userId: number): Promise<UserRow> {
+  address: string,
+): Promise<UserRow> {
   const [row] = await tx.query<UserRow>(
-    `UPDATE users SET failed_logins = 0, lockouts = 0, login_blocked_until = NULL, last_login = now()
+    `WITH forgotten AS (
+       DELETE FROM sign_in_failures
+       WHERE name = (SELECT lower(username) FROM users WHERE id = $1) AND address = $2
+     )
+     UPDATE users SET last_login = now(), login_blocked_until = (
+       SELECT max(blocked_until) FROM sign_in_failures
+       WHERE name = lower(users.username) AND address <> $2 AND blocked_until > now())
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-    [userId],
+    [userId, address],
   )
   return row!
 }

@@ -60,11 +60,23 @@ export async function claimDueMail(
   }))
 }
 
+/**
+ * The body of a mail that will not be sent again, emptied: it may hold a live reset link, whose
+ * token is otherwise stored only as its hash.
+ */
+const SPENT_BODY = "''"
+
 export async function markMailSent(db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [id])
+  await db.query(
+    `UPDATE mail_outbox SET sent_at = now(), last_error = NULL, body = ${SPENT_BODY} WHERE id = $1`,
+    [id],
+  )
 }
 
-/** Records a failed attempt: tried again after `retryInSeconds`, or given up when undefined. */
+/**
+ * Records a failed attempt: tried again after `retryInSeconds`, or given up when undefined (and
+ * its body emptied, as a sent one's).
+ */
 export async function markMailFailed(
   db: Queryable,
   id: number,
@@ -74,7 +86,8 @@ export async function markMailFailed(
   await db.query(
     `UPDATE mail_outbox SET last_error = $2,
        next_attempt_at = now() + make_interval(secs => coalesce($3::float8, 0)),
-       failed_at = CASE WHEN $3::float8 IS NULL THEN now() END
+       failed_at = CASE WHEN $3::float8 IS NULL THEN now() END,
+       body = CASE WHEN $3::float8 IS NULL THEN ${SPENT_BODY} ELSE body END
      WHERE id = $1`,
     [id, error, retryInSeconds ?? null],
   )

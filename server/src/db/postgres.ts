@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os'
 import pg from 'pg'
 import { isConflict } from './conflicts'
+import { isConnectionLoss, isPoolWaitTimeout } from './connection-loss'
 import type { Database, Queryable, QueryOptions } from './database'
+import { ExportsBusyError } from './exports-busy'
 
 /**
  * Statement texts prepared at most: each connection keeps the plans of those it has run, about
@@ -14,8 +16,8 @@ const MAX_PREPARED = 200
  * Connections for the prepared statements, all short (who is calling, a page): about two per
  * core, taking the database's machine to be like this one. More only contend for the same cores
  * and each plan every statement again: on 2 cores, 4 served about a tenth more requests a second
- * than 10 (`npm run bench:users`). Searches, transactions and exports, which can hold a connection
- * for long, have a pool of their own.
+ * than 10 (`npm run bench:users`). Searches and transactions, which can hold a connection for
+ * long, have a pool of their own, and exports another.
  */
 const PREPARED_CONNECTIONS = Math.min(10, 2 * availableParallelism())
 
@@ -36,12 +38,70 @@ const IDLE_CONNECTIONS = {
 /** Runs of a transaction that deadlocks or fails to serialize, before its error is answered. */
 const TRANSACTION_ATTEMPTS = 3
 
-/** PostgreSQL through a `pg` pool: the production store, shared by any number of API instances. */
-export function openPostgres(connectionString: string): Database {
+/** Bounds on what the pools hold and how long anyone waits on them. */
+export interface PostgresLimits {
+  /**
+   * Connections for exports, each held for as long as its client takes to read: a pool of their
+   * own, so that slow downloads never take the connections sign-in, /health and the list need.
+   */
+  exportConnections: number
+  /**
+   * How long a request waits for a connection of a full pool, or for a new one to open, before
+   * it is answered 503: a database that is away or saturated is said so, not waited on forever.
+   */
+  connectionWaitMillis: number
+  /**
+   * How long an export may sit between two reads of its cursor before PostgreSQL ends its
+   * connection: a download that stalls holds neither a connection nor a snapshot (which keeps
+   * vacuum from reclaiming rows) indefinitely. The cursor is read a batch ahead of what the
+   * client has taken in, so only a client slower than a batch (about 370 KB) in this time is cut.
+   */
+  exportIdleMillis: number
+}
+
+export const POSTGRES_LIMITS: PostgresLimits = {
+  exportConnections: 3,
+  connectionWaitMillis: 5_000,
+  exportIdleMillis: 60_000,
+}
+
+/**
+ * A connection taken from a pool for several statements (a transaction, an export). While it
+ * is out the pool does not listen for its failures: one PostgreSQL ends meanwhile (a restart, a
+ * failover, pg_terminate_backend) would raise an 'error' event nobody handles, which ends the
+ * process. Its next statement fails instead; a connection found lost, or left in doubt (its
+ * rollback failed), is handed back with the error, so that the pool closes it rather than
+ * lending it again.
+ */
+async function checkOut(pool: pg.Pool) {
+  const client = await pool.connect()
+  let lost: Error | undefined
+  const onError = (error: Error) => (lost ??= error)
+  client.on('error', onError)
+  return {
+    client,
+    /** Whether the connection is gone, seen by the pool or by a statement's failure. */
+    isLost: (failure?: unknown) => lost !== undefined || isConnectionLoss(failure),
+    /** Hands the connection back; with `discard` (why it is no use any more), to be closed. */
+    release(discard?: unknown) {
+      client.removeListener('error', onError)
+      if (lost || discard !== undefined) {
+        client.release(lost ?? (discard instanceof Error ? discard : new Error(String(discard))))
+      } else client.release()
+    },
+  }
+}
+
+/** PostgreSQL through `pg` pools: the production store, shared by any number of API instances. */
+export function openPostgres(
+  connectionString: string,
+  limits: PostgresLimits = POSTGRES_LIMITS,
+): Database {
+  const common = { connectionString, connectionTimeoutMillis: limits.connectionWaitMillis }
   // No JIT: the list's statements are short, and their row estimates (a role's members, a
   // search's matches) can be far above what they read, which would compile them for 15-40 ms.
   const pool = new pg.Pool({
-    connectionString,
+    ...common,
     max: 10,
     ...IDLE_CONNECTIONS,
     options: '-c jit=off',
@@ -50,13 +110,20 @@ export function openPostgres(connectionString: string): Database {
   // PostgreSQL would otherwise plan each anew on its first five runs per connection, and go on
   // doing so wherever its estimates favour that. Inside a transaction they run on its connection.
   const preparedPool = new pg.Pool({
-    connectionString,
+    ...common,
     max: PREPARED_CONNECTIONS,
     ...IDLE_CONNECTIONS,
     options: '-c jit=off -c plan_cache_mode=force_generic_plan',
   })
-  // An idle client that loses its connection must not crash the process.
-  for (const each of [pool, preparedPool]) each.on('error', () => {})
+  const exportPool = new pg.Pool({
+    ...common,
+    max: limits.exportConnections,
+    ...IDLE_CONNECTIONS,
+    options: `-c jit=off -c idle_in_transaction_session_timeout=${Math.trunc(limits.exportIdleMillis)}`,
+  })
+  const pools = [pool, preparedPool, exportPool]
+  // An idle client that loses its connection is dropped by its pool; the event is only news.
+  for (const each of pools) each.on('error', () => {})
 
   // Each connection prepares a named statement the first time it runs it, and keeps it: past
   // MAX_PREPARED texts, statements run unprepared, so that a connection's plans stay bounded.
@@ -95,9 +162,21 @@ export function openPostgres(connectionString: string): Database {
       params: readonly unknown[],
       batchRows: number,
     ): AsyncGenerator<T[]> {
-      const client = await pool.connect()
-      const fetch = () => client.query<T>(`FETCH ${Math.trunc(batchRows)} FROM stream`)
+      const connection = await checkOut(exportPool).catch((error: unknown) => {
+        // Waited out on a full pool: the other exports hold every connection kept for them.
+        throw isPoolWaitTimeout(error) ? new ExportsBusyError() : error
+      })
+      const { client } = connection
+      const fetch = () => {
+        const batch = client.query<T>(`FETCH ${Math.trunc(batchRows)} FROM stream`)
+        // Read ahead, it may fail (its connection lost) while the caller still sends the batch
+        // before: its failure is met when it is awaited, not as an unhandled rejection.
+        batch.catch(() => undefined)
+        return batch
+      }
       let pending: Promise<pg.QueryResult<T>> | undefined
+      let failure: unknown
+      let discard: unknown
       try {
         await client.query('BEGIN READ ONLY')
         // Every row will be read: plan for all of them, not for the first tenth as for a cursor.
@@ -113,33 +192,44 @@ export function openPostgres(connectionString: string): Database {
           yield rows
           if (!pending) break
         }
+      } catch (error) {
+        failure = error
+        throw error
       } finally {
         // A caller that stops early (the client went away) leaves a fetch under way.
-        await pending?.catch(() => undefined)
-        await client.query('ROLLBACK').catch(() => undefined)
-        client.release()
+        await pending?.catch((error: unknown) => (failure ??= error))
+        if (connection.isLost(failure)) discard = failure
+        else await client.query('ROLLBACK').catch((error: unknown) => (discard = error))
+        connection.release(discard)
       }
     },
     async transaction(work) {
       for (let attempt = 1; ; attempt += 1) {
-        const client = await pool.connect()
+        const connection = await checkOut(pool)
+        const { client } = connection
+        let begun = false
+        let discard: unknown
         try {
           await client.query('BEGIN')
+          begun = true
           const result = await work(over(client))
           await client.query('COMMIT')
           return result
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => {})
+          if (connection.isLost(error)) discard = error
+          else await client.query('ROLLBACK').catch((rollbackError) => (discard = rollbackError))
           // Ended for running into another transaction and rolled back whole: it runs again,
-          // now after the other, which holds the locks it waited for.
-          if (attempt >= TRANSACTION_ATTEMPTS || !isConflict(error)) throw error
+          // now after the other, which holds the locks it waited for. A connection lost before
+          // anything began (the pool lent one PostgreSQL had just ended) runs again on another.
+          const again = isConflict(error) || (!begun && connection.isLost(error))
+          if (attempt >= TRANSACTION_ATTEMPTS || !again) throw error
         } finally {
-          client.release()
+          connection.release(discard)
         }
       }
     },
     async close() {
-      await Promise.all([pool.end(), preparedPool.end()])
+      await Promise.all(pools.map((each) => each.end()))
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from './database'
+import { forgetFailedSignIns } from './sign-in-failures'
 import { USER_COLUMNS, type UserRow } from './users'
 
 /**
@@ -10,9 +11,10 @@ export async function setTemporaryPassword(
   id: number,
   passwordHash: string,
 ): Promise<UserRow> {
+  await forgetFailedSignIns(tx, id)
   const [row] = await tx.query<UserRow>(
     `UPDATE users SET password_hash = $2, must_change_password = true, temporary_password_spent = false,
-       failed_logins = 0, lockouts = 0, login_blocked_until = NULL,
+       login_blocked_until = NULL,
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, passwordHash],

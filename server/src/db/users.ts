@@ -1,6 +1,7 @@
 import type { User } from '../../../src/shared/contract'
 import { conflict, notFound } from '../errors'
 import type { Queryable } from './database'
+import { forgetFailedSignIns } from './sign-in-failures'
 
 export interface UserRow {
   id: number
@@ -16,7 +17,7 @@ export interface UserRow {
   created_date: Date
   updated_date: Date
   version: number
-  /** Set only while a temporary lockout after failed sign-ins lasts. */
+  /** The latest end of a temporary lockout of an address after failed sign-ins, while it lasts. */
   login_blocked_until: Date | null
   reset_email_status: ResetEmailStatus | null
 }
@@ -166,18 +167,17 @@ export interface StatusChange {
   isLocked?: boolean
 }
 
-/** Unlocking also ends a temporary lockout after failed sign-ins, and forgets the failures. */
+/** Unlocking also ends every temporary lockout after failed sign-ins, and forgets the failures. */
 export async function updateStatus(
   db: Queryable,
   id: number,
   change: StatusChange,
 ): Promise<UserRow> {
+  if (change.isLocked === false) await forgetFailedSignIns(db, id)
   const [row] = await db.query<UserRow>(
     `UPDATE users SET
        is_active = coalesce($2::boolean, is_active),
        is_locked = coalesce($3::boolean, is_locked),
-       failed_logins = CASE WHEN $3::boolean = false THEN 0 ELSE failed_logins END,
-       lockouts = CASE WHEN $3::boolean = false THEN 0 ELSE lockouts END,
        login_blocked_until = CASE WHEN $3::boolean = false THEN NULL ELSE login_blocked_until END,
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
@@ -195,8 +195,9 @@ export async function setPassword(
   id: number,
   passwordHash: string,
 ): Promise<UserRow | undefined> {
+  await forgetFailedSignIns(tx, id)
   const [row] = await tx.query<UserRow>(
-    `UPDATE users SET password_hash = $2, failed_logins = 0, lockouts = 0, login_blocked_until = NULL,
+    `UPDATE users SET password_hash = $2, login_blocked_until = NULL,
        must_change_password = false, temporary_password_spent = false,
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,

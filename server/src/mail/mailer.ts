@@ -22,7 +22,11 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-/** A mail server that does not answer is given up on quickly; the outbox tries again later. */
+/**
+ * A mail server that does not answer is given up on quickly; the outbox tries again later. These
+ * only notice silence: one that answers a byte at a time is cut off by the limit on the whole
+ * message (`smtpTimeoutSeconds`).
+ */
 export const SMTP_TIMEOUTS = {
   connectionTimeout: 5_000,
   greetingTimeout: 5_000,
@@ -37,14 +41,27 @@ export const SMTP_TIMEOUTS = {
 export function createMailer(config: ServerConfig['mail'], log: OutboxLog): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+    const limit = config.smtpTimeoutSeconds
     return {
       async send(mail) {
-        await transport.sendMail({
-          from: config.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-        })
+        // Aborting closes the connection, so a held message holds nothing once given up.
+        const signal = AbortSignal.timeout(limit * 1000)
+        try {
+          await transport.sendMail({
+            from: config.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            signal,
+          })
+        } catch (error) {
+          if (signal.aborted) {
+            throw new Error(`The mail server took longer than ${limit} s to take the message`, {
+              cause: error,
+            })
+          }
+          throw error
+        }
       },
     }
   }

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/database'
-import { claimDueMail, markMailFailed, markMailSent } from '../db/mail-outbox'
+import { claimDueMail, markMailFailed, markMailSent, type OutboxMail } from '../db/mail-outbox'
 import type { Mailer } from './mailer'
 
 /** Attempts per mail before it is given up; the waits between them double from the first. */
 const MAX_ATTEMPTS = 5
 const FIRST_RETRY_SECONDS = 30
-/** Longer than the slowest SMTP exchange (its socket timeout), so a lease never runs out mid-send. */
-const LEASE_SECONDS = 60
+/** A lease outlasts the slowest send (its time limit) by this much, so it never runs out mid-send. */
+const LEASE_MARGIN_SECONDS = 30
 const POLL_MILLISECONDS = 15_000
-const BATCH = 10
+/** Mails being sent at once; a send that ends makes room for the next, whatever the others do. */
+const MAX_SENDING = 10
 
 export interface MailSender {
   /** Delivers what is due now, in the background: called after a transaction that queued mail. */
@@ -21,50 +22,70 @@ export interface MailSender {
 
 /**
  * Delivers the mail outbox after commit, never inside a transaction, so that a slow or silent
- * mail server holds up nothing but the mail. Also polls, for retries and for mail queued by
- * another instance that stopped before sending it.
+ * mail server holds up nothing but the mail. Each mail is sent on its own, so one that a mail
+ * server holds (up to `sendLimitSeconds`, the mailer's limit) delays no other. Also polls, for
+ * retries and for mail queued by another instance that stopped before sending it.
  */
-export function createMailSender(db: Database, mailer: Mailer, log: FastifyBaseLogger): MailSender {
-  let running: Promise<void> | undefined
+export function createMailSender(
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  sendLimitSeconds: number,
+): MailSender {
+  const leaseSeconds = sendLimitSeconds + LEASE_MARGIN_SECONDS
+  const sending = new Set<Promise<void>>()
+  let claiming: Promise<void> | undefined
   let again = false
   let closed = false
 
-  async function deliver(): Promise<void> {
+  async function send(mail: OutboxMail): Promise<void> {
+    try {
+      await mailer.send(mail)
+      if (!closed) await markMailSent(db, mail.id)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      log.warn({ mailId: mail.id, attempt: mail.attempts, err: message }, 'mail not sent')
+      const retryIn =
+        mail.attempts < MAX_ATTEMPTS ? FIRST_RETRY_SECONDS * 2 ** (mail.attempts - 1) : undefined
+      if (!closed) await markMailFailed(db, mail.id, message, retryIn)
+    }
+  }
+
+  const failed = (error: unknown) => {
+    if (!closed) log.error({ err: error }, 'mail outbox delivery failed')
+  }
+
+  /** Claims due mail while there is room, and starts sending each without waiting for it. */
+  async function claim(): Promise<void> {
     do {
       again = false
-      const due = await claimDueMail(db, BATCH, LEASE_SECONDS)
-      await Promise.all(
-        due.map(async (mail) => {
-          try {
-            await mailer.send(mail)
-            if (!closed) await markMailSent(db, mail.id)
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error)
-            log.warn({ mailId: mail.id, attempt: mail.attempts, err: message }, 'mail not sent')
-            const retryIn =
-              mail.attempts < MAX_ATTEMPTS
-                ? FIRST_RETRY_SECONDS * 2 ** (mail.attempts - 1)
-                : undefined
-            if (!closed) await markMailFailed(db, mail.id, message, retryIn)
-          }
-        }),
-      )
-      if (due.length === BATCH) again = true
+      const room = MAX_SENDING - sending.size
+      // Full: the next send that ends kicks again.
+      if (room <= 0) return
+      const due = await claimDueMail(db, room, leaseSeconds)
+      for (const mail of due) {
+        const sent: Promise<void> = send(mail)
+          .catch(failed)
+          .finally(() => {
+            sending.delete(sent)
+            if (sending.size === MAX_SENDING - 1) kick()
+          })
+        sending.add(sent)
+      }
+      if (due.length === room) again = true
     } while (again && !closed)
   }
 
   function kick() {
     if (closed) return
-    if (running) {
+    if (claiming) {
       again = true
       return
     }
-    running = deliver()
-      .catch((error: unknown) => {
-        if (!closed) log.error({ err: error }, 'mail outbox delivery failed')
-      })
+    claiming = claim()
+      .catch(failed)
       .finally(() => {
-        running = undefined
+        claiming = undefined
       })
   }
 
@@ -74,7 +95,7 @@ export function createMailSender(db: Database, mailer: Mailer, log: FastifyBaseL
   return {
     kick,
     idle: async () => {
-      while (running) await running
+      while (claiming || sending.size > 0) await Promise.all([claiming, ...sending])
     },
     close() {
       closed = true

@@ -23,13 +23,14 @@ import { hashToken, newSecret, signAccessToken } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
-import { findSignInAccount, recordFailedSignIn, recordSignIn } from '../db/logins'
+import { findSignInAccount, recordSignIn } from '../db/logins'
 import {
   consumeResetToken,
   issueResetToken,
   resetTokenUser,
   retireResetTokens,
 } from '../db/reset-tokens'
+import { pruneFailedSignIns, recordFailedSignIn, signInGate } from '../db/sign-in-failures'
 import { mustChangePassword, spendTemporaryPassword } from '../db/temporary-passwords'
 import { findUser, passwordHashOf, setPassword, toUser, type UserRow } from '../db/users'
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors'
@@ -47,6 +48,11 @@ const WRONG_CURRENT_PASSWORD = 'The current password is not correct.'
 
 /** How long the sign-in with a temporary password leaves to choose the new one. */
 const PASSWORD_CHANGE_TOKEN_TTL_SECONDS = 30 * 60
+
+/** Counts of failed sign-ins that matter no more are dropped once per this many failures. */
+const PRUNE_EVERY_FAILURES = 1000
+
+const seconds = (count: number) => `${count} second${count === 1 ? '' : 's'}`
 
 /** Who is signing in or refreshing, as the server sees them (no proxy is trusted). */
 const clientOf = (request: FastifyRequest): SessionClient => ({
@@ -73,6 +79,7 @@ export function authRoutes(ctx: ServerContext) {
     ttlSeconds: config.refreshTokenTtlSeconds,
     maxSeconds: config.sessionMaxSeconds,
   }
+  let failuresSincePrune = 0
 
   /** The signed-in caller's own change: the session it is made with stays, every other ends. */
   async function changeOwnPassword(
@@ -128,26 +135,33 @@ export function authRoutes(ctx: ServerContext) {
       body: loginRequestSchema,
       response: loginResponseSchema,
       errors: [403, 429],
-      // Per address across every username, so that one address cannot spray passwords; the
-      // lockout of an account is apart from it, temporary and invisible (see recordFailedSignIn).
+      // Per address across every username, so that one address cannot spray passwords (kept by
+      // each process); the lockouts and waits of a name at an address are apart from it, kept
+      // in the database (see sign-in-failures.ts).
       rateLimit: rateLimit(config.loginRateLimitPerAddressPerMinute),
-      async handler({ body, request }) {
+      async handler({ body, request, reply }) {
         const account = await findSignInAccount(db, body.username)
-        // Hashed whether or not the account exists or is locked out, so that timing does not tell.
+        // Counted under the account's username, or under the name typed when no account has
+        // it: the same statements and the same hashing either way, so that nothing tells.
+        const name = account?.username ?? body.username
+        const gate = await signInGate(db, name, request.ip)
+        if (gate.waitSeconds > 0) {
+          reply.header('retry-after', String(gate.waitSeconds))
+          throw new ApiError(429, `Too many attempts. Try again in ${seconds(gate.waitSeconds)}.`)
+        }
         const valid = await verifyPassword(
           body.password,
           account?.password_hash ?? (await decoyHash()),
         )
-        const blocked = account?.login_blocked_until != null
+        const blocked = gate.blockedUntil !== null
         if (!account || !valid || blocked) {
           await db.transaction(async (tx) => {
-            const lockedUntil =
-              account && !blocked
-                ? await recordFailedSignIn(tx, account.id, {
-                    maxFailures: config.loginMaxFailures,
-                    lockoutSeconds: config.loginLockoutSeconds,
-                  })
-                : undefined
+            const lockedUntil = blocked
+              ? undefined
+              : await recordFailedSignIn(tx, name, request.ip, {
+                  maxFailures: config.loginMaxFailures,
+                  lockoutSeconds: config.loginLockoutSeconds,
+                })
             await ctx.securityAudit(tx, {
               actor: null,
               action: 'session.login_failed',
@@ -155,19 +169,28 @@ export function authRoutes(ctx: ServerContext) {
               targetId: account?.id ?? null,
               changes: { username: body.username, address: request.ip },
             })
-            if (lockedUntil && account) {
+            if (lockedUntil) {
               await writeAudit(tx, {
                 actor: null,
                 action: 'user.temporary_lockout',
                 targetType: 'user',
-                targetId: account.id,
+                targetId: account?.id ?? null,
                 changes: {
                   until: lockedUntil.toISOString(),
+                  username: body.username,
+                  address: request.ip,
                   reason: `${config.loginMaxFailures} failed sign-in attempts in a row`,
                 },
               })
             }
           })
+          if (++failuresSincePrune >= PRUNE_EVERY_FAILURES) {
+            failuresSincePrune = 0
+            // Housekeeping: not this answer's business, nor its failure.
+            pruneFailedSignIns(db).catch((error: unknown) =>
+              request.log.warn({ err: error }, 'old sign-in failures not pruned'),
+            )
+          }
           throw unauthorized(INVALID_CREDENTIALS)
         }
         if (account.is_locked)
@@ -201,7 +224,7 @@ export function authRoutes(ctx: ServerContext) {
           })
         }
         const { signedIn, session } = await db.transaction(async (tx) => {
-          const signedIn = await recordSignIn(tx, account.id)
+          const signedIn = await recordSignIn(tx, account.id, request.ip)
           const session = await createSession(tx, account.id, lifetime, clientOf(request))
           await writeAudit(tx, {
             actor: { id: account.id, username: account.username },

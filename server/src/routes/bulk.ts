@@ -14,7 +14,7 @@ import type { ServerContext } from '../context'
 import { GROUP, ROLE, findAccess } from '../db/access'
 import type { Caller } from '../auth/guard'
 import { selectUserIds } from '../db/bulk-selection'
-import { ApiError, badRequest } from '../errors'
+import { ApiError, badRequest, databaseFailure } from '../errors'
 import { route, type RouteSpec } from './define'
 import { changeUserAccess } from './user-access'
 import { applyStatusAction } from './user-status'
@@ -111,25 +111,18 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
             await change(caller, id)
             results.push({ id, username, ok: true })
           } catch (error) {
-            // Earlier users are committed already: a failure is this user's result, never a 500.
-            if (error instanceof ApiError) {
-              results.push({
-                id,
-                username,
-                ok: false,
-                status: error.statusCode,
-                message: error.message,
-              })
-            } else {
+            // Earlier users are committed already: a failure is this user's result, never a 500
+            // of the whole request; it is the answer the user's own request would have had.
+            const known = error instanceof ApiError ? error : databaseFailure(error)
+            if (!known)
               request.log.error({ err: error, userId: id }, 'bulk change of a user failed')
-              results.push({
-                id,
-                username,
-                ok: false,
-                status: 500,
-                message: 'Internal server error',
-              })
-            }
+            results.push({
+              id,
+              username,
+              ok: false,
+              status: known?.statusCode ?? 500,
+              message: known?.message ?? 'Internal server error',
+            })
           }
         }
         const ok = results.filter((result) => result.ok).length

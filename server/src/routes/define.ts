@@ -4,6 +4,7 @@ import type { Permission } from '../../../src/shared/contract'
 import { authenticate, type Access, type Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { ApiError, validationError } from '../errors'
+import { assertWellFormedText } from './well-formed-text'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -63,6 +64,7 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
   ) {
     throw new ApiError(400, 'Request body must be a JSON object')
   }
+  assertWellFormedText(value, where)
   const result = schema.safeParse(value)
   if (!result.success) throw validationError(result.error, where)
   return result.data

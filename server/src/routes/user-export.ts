@@ -41,10 +41,16 @@ export function userExportRoutes(ctx: ServerContext): RouteSpec[] {
       contentType: USER_EXPORT_CONTENT_TYPE,
       async handler({ query, reply }) {
         const total = await countSelectedUsers(db, query)
+        // The first batch is read before the answer starts: an export that gets no connection
+        // (too many running, the database away) is answered 503, not a 200 cut short.
+        const lines = userLines(db, query, total)
+        const first = await lines.next()
+        const stream = Readable.from(lines)
+        if (!first.done) stream.unshift(first.value)
         reply
           .header('content-type', `${USER_EXPORT_CONTENT_TYPE}; charset=utf-8`)
           .header(USER_EXPORT_TOTAL_HEADER, String(total))
-        return Readable.from(userLines(db, query, total))
+        return stream
       },
     }),
   ]

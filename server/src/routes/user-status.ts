@@ -5,6 +5,7 @@ import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
+import { retireResetTokens } from '../db/reset-tokens'
 import {
   existingUser,
   toUser,
@@ -46,7 +47,9 @@ const STATUS_ACTIONS: StatusAction[] = [
 /**
  * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the
  * rules of every caller (one user or many): nobody locks or deactivates their own account, nor
- * acts on one holding a permission they do not hold, and an active administrator remains. Unlock also ends a temporary sign-in lockout.
+ * acts on one holding a permission they do not hold, and an active administrator remains. Lock
+ * and deactivate end the user's sessions and retire any outstanding reset link; unlock also
+ * ends a temporary sign-in lockout.
  */
 export async function applyStatusAction(
   { db, config }: ServerContext,
@@ -67,7 +70,11 @@ export async function applyStatusAction(
     const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
     if (from === action.change[field] && !endsLockout) return before
     const after = await updateStatus(tx, id, action.change)
-    if (action.removesRights) await revokeUserSessions(tx, id)
+    if (action.removesRights) {
+      await revokeUserSessions(tx, id)
+      // A link mailed before must not outlive the lock or deactivation, whatever follows it.
+      await retireResetTokens(tx, id)
+    }
     await writeAudit(tx, {
       actor: caller,
       action: `user.${action.path}`,

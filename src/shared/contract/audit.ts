@@ -25,7 +25,10 @@ export const AUDIT_PAGE_SIZE = 20
 /** The History card of User Details: a user's latest entries. */
 export const USER_HISTORY_SIZE = 20
 
-/** The actions our server writes, offered by the screen's Action filter. */
+/**
+ * The actions our server writes, offered by the screen's Action filter: the type of every
+ * action the server's writeAudit takes, so that a new one cannot be written without being listed.
+ */
 export const AUDIT_ACTIONS = [
   'access.denied',
   'group.activate',
@@ -39,7 +42,9 @@ export const AUDIT_ACTIONS = [
   'session.login',
   'session.login_failed',
   'session.logout',
+  'session.password_change_required',
   'session.refresh_reuse',
+  'session.revoke',
   'user.activate',
   'user.bootstrap',
   'user.create',
@@ -51,10 +56,13 @@ export const AUDIT_ACTIONS = [
   'user.reset_password',
   'user.role_add',
   'user.role_remove',
+  'user.sign_out_everywhere',
   'user.temporary_lockout',
+  'user.temporary_password',
   'user.unlock',
   'user.update',
 ] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 const MAX_USER_REFERENCE_LENGTH = 100
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -57,6 +57,23 @@ export function networkFailure(error: unknown, url: string, timeoutMs: number): 
   return new ApiFailure(`Network error: could not reach ${new URL(url).origin} (${reason})`)
 }
 
+/**
+ * A redirect, refused: a 307 or 308 would re-send a sign-in's body, and any redirect the token,
+ * to wherever it points. The calls ask for `redirect: 'manual'`, so Node's fetch hands the 3xx
+ * over (a browser's as an opaque redirect) and Electron's `net.fetch` fails the call instead.
+ */
+export function redirectFailure(response: Response, url: string): ApiFailure | undefined {
+  const redirected =
+    response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)
+  if (!redirected) return undefined
+  const location = response.headers.get('location')
+  const target =
+    location && URL.canParse(location, url) ? ` to ${new URL(location, url).origin}` : ''
+  return new ApiFailure(
+    `${new URL(url).origin} answered with a redirect (${response.status})${target}, which the console does not follow: check the server address`,
+  )
+}
+
 /** An error answer: the server's message when it has one, else the fallback of SPEC.md section 8. */
 export function answerFailure(status: number, body: unknown, fallback?: Fallback): ApiFailure {
   const message = serverMessage(body) ?? FALLBACKS[fallback ?? 'request'](status)
@@ -74,10 +91,16 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
       method: call.method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      redirect: 'manual',
       signal: AbortSignal.timeout(http.timeoutMs),
     })
   } catch (error) {
     throw networkFailure(error, url, http.timeoutMs)
+  }
+  const redirect = redirectFailure(response, url)
+  if (redirect) {
+    await response.body?.cancel()
+    throw redirect
   }
   const text = await response.text()
   let body: unknown

@@ -1,5 +1,5 @@
 import type { Fallback } from '../../../shared/messages'
-import { answerFailure, networkFailure, type Http } from './http'
+import { answerFailure, networkFailure, redirectFailure, type Http } from './http'
 
 export interface StreamCall {
   path: string
@@ -36,6 +36,7 @@ export async function openStream(http: Http, call: StreamCall): Promise<Streamed
     response = await http.fetch(url, {
       method: 'GET',
       headers: { accept: 'application/x-ndjson, application/json', ...call.headers },
+      redirect: 'manual',
       signal: controller.signal,
     })
   } catch (error) {
@@ -43,6 +44,12 @@ export async function openStream(http: Http, call: StreamCall): Promise<Streamed
     throw networkFailure(error, url, http.timeoutMs)
   } finally {
     clearTimeout(timer)
+  }
+  const redirect = redirectFailure(response, url)
+  if (redirect) {
+    release()
+    await response.body?.cancel()
+    throw redirect
   }
   if (!response.ok || !response.body) {
     release()

@@ -1,5 +1,11 @@
-import type { AppInfo, Channel, InputOf, OutputOf } from '../../../shared/bridge'
-import { bridgeInputs } from '../../../shared/bridge-inputs'
+import {
+  bridgeCalls,
+  isChannel,
+  type AppInfo,
+  type Channel,
+  type InputOf,
+  type OutputOf,
+} from '../../../shared/bridge'
 import type { ChangePasswordRequest, SessionsEnded } from '../../../shared/contract'
 import { OWN_SESSION_ENDED } from '../../../shared/messages'
 import { failure, success, type Result } from '../../../shared/result'
@@ -113,11 +119,8 @@ export function createHandlers({
     },
   }
 
-  return async (channel, payload) => {
-    if (!Object.hasOwn(bridgeInputs, channel))
-      return failure(`Unknown operation: ${String(channel)}`)
-    const key = channel as Channel
-    const parsed = bridgeInputs[key].safeParse(payload)
+  const serve = async <C extends Channel>(channel: C, payload: unknown) => {
+    const parsed = bridgeCalls[channel].input.safeParse(payload)
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) =>
         issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
@@ -125,11 +128,13 @@ export function createHandlers({
       return failure(`Invalid input: ${problems.join('; ')}`)
     }
     try {
-      const run = operations[key] as (input: unknown) => Promise<unknown>
-      return success(await run(parsed.data))
+      return success(await operations[channel](parsed.data))
     } catch (error) {
       if (error instanceof ApiFailure) return failure(error.message, error.status, error.code)
       return failure(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
+
+  return async (channel, payload) =>
+    isChannel(channel) ? serve(channel, payload) : failure(`Unknown operation: ${String(channel)}`)
 }

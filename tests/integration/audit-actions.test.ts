@@ -1,0 +1,438 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  type User,
+} from '../../src/shared/contract'
+import { ADMIN, startServer, type TestServer } from './support/server'
+
+/**
+ * Every action the server audits, done once through the API and its row checked whole: who
+ * (actor), to what (target), and `changes`. The table is keyed by the server's own list of
+ * actions (AUDIT_ACTIONS, the type of writeAudit's action), so an action the server can write
+ * and this table leaves out fails the typecheck and the first test.
+ */
+
+const MAX_FAILURES = 3
+
+let server: TestServer
+let admin: string
+let root: { id: number; username: string }
+
+beforeAll(async () => {
+  server = await startServer({ LOGIN_MAX_FAILURES: String(MAX_FAILURES) })
+  admin = await server.token()
+  const me = (await server.request('GET', '/auth/me', { token: admin })).body
+  root = { id: me.id, username: me.username }
+})
+afterAll(() => server?.close())
+
+let counter = 0
+const unique = (prefix: string) => `${prefix} ${++counter}`
+
+async function ok(method: string, path: string, body?: unknown, token = admin) {
+  const reply = await server.request(method, path, { token, body })
+  expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300)
+  return reply.body
+}
+
+/** A member signed in: the user, its password, and its grant. */
+async function signedIn() {
+  const { user, password } = await server.member(admin)
+  const grant = (await server.login(user.username, password)).body as {
+    accessToken: string
+    refreshToken: string
+    sessionId: string
+  }
+  return { user, password, grant }
+}
+
+const actorOf = (user: User) => ({ id: user.id, username: user.username })
+
+/** The row an action must have written. */
+interface Expected {
+  actor: { id: number; username: string } | null
+  targetType: string
+  targetId: string | null
+  changes: Record<string, unknown>
+}
+
+interface AuditCase {
+  /** How the action is done. */
+  way: string
+  /** Written when the server starts, before any test: looked for from the first entry on. */
+  atStart?: boolean
+  /** Does it, answering the row it must have written. */
+  perform: () => Promise<Expected>
+}
+
+/** A role or group, created; the other side's links given by name. */
+const createAccess = (table: 'roles' | 'groups', links: number[] = []) =>
+  ok('POST', `/api/admin/${table}`, {
+    name: unique(table === 'roles' ? 'Role' : 'Group'),
+    [table === 'roles' ? 'groupIds' : 'roleIds']: links,
+  }) as Promise<{ id: number; name: string }>
+
+/** The cases of one side (roles or groups): create, update, deactivate, activate. */
+function accessCases(noun: 'role' | 'group') {
+  const table = noun === 'role' ? 'roles' : 'groups'
+  const otherTable = noun === 'role' ? 'groups' : 'roles'
+  const other = noun === 'role' ? 'groups' : 'roles'
+  const linkField = noun === 'role' ? 'groupIds' : 'roleIds'
+  const row = (id: number, changes: Record<string, unknown>): Expected => ({
+    actor: root,
+    targetType: noun,
+    targetId: String(id),
+    changes,
+  })
+  return {
+    [`${noun}.create`]: [
+      {
+        way: `POST /api/admin/${table}`,
+        async perform() {
+          const linked = await createAccess(otherTable)
+          const created = await createAccess(table, [linked.id])
+          return row(created.id, { name: created.name, [other]: [linked.name] })
+        },
+      },
+    ],
+    [`${noun}.update`]: [
+      {
+        way: `PUT /api/admin/${table}/{id}, renamed and linked`,
+        async perform() {
+          const linked = await createAccess(otherTable)
+          const created = await createAccess(table)
+          const name = unique('Renamed')
+          await ok('PUT', `/api/admin/${table}/${created.id}`, { name, [linkField]: [linked.id] })
+          return row(created.id, {
+            name: { from: created.name, to: name },
+            [other]: { from: [], to: [linked.name] },
+          })
+        },
+      },
+    ],
+    [`${noun}.deactivate`]: [
+      {
+        way: `POST /api/admin/${table}/{id}/deactivate`,
+        async perform() {
+          const created = await createAccess(table)
+          await ok('POST', `/api/admin/${table}/${created.id}/deactivate`)
+          return row(created.id, { active: { from: true, to: false } })
+        },
+      },
+    ],
+    [`${noun}.activate`]: [
+      {
+        way: `POST /api/admin/${table}/{id}/activate`,
+        async perform() {
+          const created = await createAccess(table)
+          await ok('POST', `/api/admin/${table}/${created.id}/deactivate`)
+          await ok('POST', `/api/admin/${table}/${created.id}/activate`)
+          return row(created.id, { active: { from: false, to: true } })
+        },
+      },
+    ],
+  } as Record<`${typeof noun}.${'create' | 'update' | 'deactivate' | 'activate'}`, AuditCase[]>
+}
+
+/** The cases of a user's status: the action is done after `first` (to have something to undo). */
+function statusCase(path: string, first: string | null, changes: Record<string, unknown>) {
+  return [
+    {
+      way: `PUT /api/admin/users/{id}/${path}`,
+      async perform(): Promise<Expected> {
+        const user = await server.createUser(admin)
+        if (first) await ok('PUT', `/api/admin/users/${user.id}/${first}`)
+        await ok('PUT', `/api/admin/users/${user.id}/${path}`)
+        return { actor: root, targetType: 'user', targetId: String(user.id), changes }
+      },
+    },
+  ]
+}
+
+/** Giving a user a role or group, or taking it away. */
+function accessOfUserCase(noun: 'role' | 'group', change: 'add' | 'remove') {
+  const table = noun === 'role' ? 'roles' : 'groups'
+  return [
+    {
+      way: `${change === 'add' ? 'PUT' : 'DELETE'} /api/admin/users/{id}/${table}/{${noun}Id}`,
+      async perform(): Promise<Expected> {
+        const user = await server.createUser(admin)
+        const target = await createAccess(table)
+        await ok('PUT', `/api/admin/users/${user.id}/${table}/${target.id}`)
+        if (change === 'remove')
+          await ok('DELETE', `/api/admin/users/${user.id}/${table}/${target.id}`)
+        return {
+          actor: root,
+          targetType: 'user',
+          targetId: String(user.id),
+          changes: { [noun]: { id: target.id, name: target.name } },
+        }
+      },
+    },
+  ]
+}
+
+const userRow = (actor: Expected['actor'], user: User, changes = {}): Expected => ({
+  actor,
+  targetType: 'user',
+  targetId: String(user.id),
+  changes,
+})
+
+const AUDITED: Record<AuditAction, AuditCase[]> = {
+  'access.denied': [
+    {
+      way: 'a member calls an administrator route',
+      async perform() {
+        const { user, grant } = await signedIn()
+        const reply = await server.request('GET', '/api/admin/users', { token: grant.accessToken })
+        expect(reply.status).toBe(403)
+        return {
+          actor: actorOf(user),
+          targetType: 'route',
+          targetId: 'GET /api/admin/users',
+          changes: {},
+        }
+      },
+    },
+  ],
+  ...accessCases('group'),
+  ...accessCases('role'),
+  'session.login': [
+    {
+      way: 'POST /auth/login',
+      async perform() {
+        const { user, grant } = await signedIn()
+        return {
+          actor: actorOf(user),
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: {},
+        }
+      },
+    },
+  ],
+  'session.login_failed': [
+    {
+      way: 'POST /auth/login with a wrong password',
+      async perform() {
+        const { user } = await server.member(admin)
+        expect((await server.login(user.username, 'not-the-password')).status).toBe(401)
+        return userRow(null, user, { username: user.username, address: '127.0.0.1' })
+      },
+    },
+  ],
+  'session.logout': [
+    {
+      way: 'POST /auth/logout',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await ok('POST', '/auth/logout', undefined, grant.accessToken)
+        return {
+          actor: actorOf(user),
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: {},
+        }
+      },
+    },
+  ],
+  'session.password_change_required': [
+    {
+      way: 'POST /auth/login with a temporary password',
+      async perform() {
+        const { user } = await server.member(admin)
+        const { temporaryPassword } = await ok(
+          'POST',
+          `/api/admin/users/${user.id}/temporary-password`,
+        )
+        expect((await server.login(user.username, temporaryPassword)).status).toBe(403)
+        return userRow(actorOf(user), user, { address: '127.0.0.1' })
+      },
+    },
+  ],
+  'session.refresh_reuse': [
+    {
+      way: 'POST /auth/refresh with a token two rotations old',
+      async perform() {
+        const { user, grant } = await signedIn()
+        const refresh = (refreshToken: string) =>
+          server.request('POST', '/auth/refresh', { body: { refreshToken } })
+        const first = (await refresh(grant.refreshToken)).body.response.refreshToken
+        expect((await refresh(first)).status).toBe(200)
+        expect((await refresh(grant.refreshToken)).status).toBe(401)
+        return {
+          actor: null,
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: { userId: user.id },
+        }
+      },
+    },
+  ],
+  'session.revoke': [
+    {
+      way: 'DELETE /api/admin/users/{id}/sessions/{sessionId}',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await ok('DELETE', `/api/admin/users/${user.id}/sessions/${grant.sessionId}`)
+        return {
+          actor: root,
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: { userId: user.id },
+        }
+      },
+    },
+  ],
+  'user.activate': statusCase('activate', 'deactivate', { isActive: { from: false, to: true } }),
+  'user.bootstrap': [
+    {
+      way: 'the first start on an empty database',
+      atStart: true,
+      perform: async () => ({
+        actor: null,
+        targetType: 'user',
+        targetId: String(root.id),
+        changes: { username: ADMIN.username },
+      }),
+    },
+  ],
+  'user.create': [
+    {
+      way: 'POST /api/admin/users',
+      async perform() {
+        const user = await server.createUser(admin)
+        const { username, email, firstName, lastName, phoneNumber } = user
+        return userRow(root, user, { username, email, firstName, lastName, phoneNumber })
+      },
+    },
+  ],
+  'user.deactivate': statusCase('deactivate', null, { isActive: { from: true, to: false } }),
+  'user.group_add': accessOfUserCase('group', 'add'),
+  'user.group_remove': accessOfUserCase('group', 'remove'),
+  'user.lock': statusCase('lock', null, { isLocked: { from: false, to: true } }),
+  'user.password_change': [
+    {
+      way: 'PUT /auth/change-password with the current password',
+      async perform() {
+        const { user, password, grant } = await signedIn()
+        await ok(
+          'PUT',
+          '/auth/change-password',
+          { currentPassword: password, newPassword: 'changed-by-user' },
+          grant.accessToken,
+        )
+        return userRow(actorOf(user), user, { otherSessionsEnded: 0 })
+      },
+    },
+    {
+      way: 'PUT /auth/change-password with a reset link',
+      async perform() {
+        const { user } = await server.member(admin)
+        await ok('PUT', `/api/admin/users/${user.id}/reset-password`)
+        const token = await server.resetToken(user.email)
+        await ok('PUT', '/auth/change-password', { token, newPassword: 'changed-by-link' })
+        return userRow(null, user)
+      },
+    },
+  ],
+  'user.reset_password': [
+    {
+      way: 'PUT /api/admin/users/{id}/reset-password',
+      async perform() {
+        const user = await server.createUser(admin)
+        await ok('PUT', `/api/admin/users/${user.id}/reset-password`)
+        return userRow(root, user)
+      },
+    },
+  ],
+  'user.role_add': accessOfUserCase('role', 'add'),
+  'user.role_remove': accessOfUserCase('role', 'remove'),
+  'user.sign_out_everywhere': [
+    {
+      way: 'DELETE /api/admin/users/{id}/sessions',
+      async perform() {
+        const { user } = await signedIn()
+        await ok('DELETE', `/api/admin/users/${user.id}/sessions`)
+        return userRow(root, user, { sessionsEnded: 1 })
+      },
+    },
+  ],
+  'user.temporary_lockout': [
+    {
+      way: `${MAX_FAILURES} failed sign-ins in a row`,
+      async perform() {
+        const { user } = await server.member(admin)
+        for (let i = 0; i < MAX_FAILURES; i += 1) await server.login(user.username, 'wrong-one')
+        return userRow(null, user, {
+          until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          reason: expect.stringContaining(`${MAX_FAILURES} failed sign-in`),
+          username: user.username,
+          address: '127.0.0.1',
+        })
+      },
+    },
+  ],
+  'user.temporary_password': [
+    {
+      way: 'POST /api/admin/users/{id}/temporary-password',
+      async perform() {
+        const { user } = await signedIn()
+        await ok('POST', `/api/admin/users/${user.id}/temporary-password`)
+        return userRow(root, user, { sessionsEnded: 1 })
+      },
+    },
+  ],
+  'user.unlock': statusCase('unlock', 'lock', { isLocked: { from: true, to: false } }),
+  'user.update': [
+    {
+      way: 'PUT /api/admin/users/{id}',
+      async perform() {
+        const user = await server.createUser(admin)
+        await ok('PUT', `/api/admin/users/${user.id}`, { ...user, firstName: 'Renamed' })
+        return userRow(root, user, { firstName: { from: user.firstName, to: 'Renamed' } })
+      },
+    },
+  ],
+}
+
+/** The entries of one action, newest first, after the entry `afterId`. */
+async function entriesOf(action: string, afterId: number): Promise<AuditEntry[]> {
+  const page = await ok('GET', `/api/admin/audit?action=${action}&size=200`)
+  return (page.content as AuditEntry[]).filter((entry) => entry.id > afterId)
+}
+
+const latestId = async () =>
+  ((await ok('GET', '/api/admin/audit?size=1')).content[0]?.id ?? 0) as number
+
+test('the table covers every action the server writes, and nothing else', () => {
+  expect(Object.keys(AUDITED).sort()).toEqual([...AUDIT_ACTIONS].sort())
+})
+
+const CASES = Object.entries(AUDITED).flatMap(([action, cases]) =>
+  cases.map((each) => ({ action, ...each })),
+)
+
+test.each(CASES)('$action, by $way: one row, with its actor, target and changes', async (each) => {
+  const afterId = each.atStart ? 0 : await latestId()
+  const expected = await each.perform()
+  const entries = await entriesOf(each.action, afterId)
+  expect(entries).toHaveLength(1)
+  expect(entries[0]).toEqual({
+    id: expect.any(Number),
+    action: each.action,
+    ...expected,
+    targetName: expect.toBeOneOf([expect.any(String), null]),
+    createdAt: expect.any(String),
+  })
+})
+
+test('nothing written in this file is missing from the table', async () => {
+  const written = await server.built.context.db.query<{ action: string }>(
+    'SELECT DISTINCT action FROM audit_log',
+  )
+  for (const { action } of written) expect(Object.keys(AUDITED)).toContain(action)
+})
