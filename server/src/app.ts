@@ -20,6 +20,7 @@ import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
 import { userAccessRoutes } from './routes/user-access'
 import { userExportRoutes } from './routes/user-export'
+import { userImportRoutes } from './routes/user-import'
 import { userPasswordRoutes } from './routes/user-password'
 import { userSessionRoutes } from './routes/user-sessions'
 import { userStatusRoutes } from './routes/user-status'
@@ -115,6 +116,7 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
       ...authRoutes(context),
       ...userRoutes(context),
       ...userExportRoutes(context),
+      ...(config.userImport ? userImportRoutes(context) : []),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
       ...userSessionRoutes(context),

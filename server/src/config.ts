@@ -62,6 +62,7 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  USER_IMPORT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: optionalText,
 })
@@ -95,6 +96,8 @@ export interface ServerConfig {
   /** A request (its headers and its body) that takes longer to arrive is answered 408 and closed. */
   requestTimeoutSeconds: number
   corsOrigins: string[]
+  /** Off: no CSV import endpoint, as on a server of the contract without it (issue 32). */
+  userImport: boolean
   logLevel: string
 }
 
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     corsOrigins: e.CORS_ORIGINS,
+    userImport: e.USER_IMPORT === 'on',
     logLevel: e.LOG_LEVEL,
   }
 }

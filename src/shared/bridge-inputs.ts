@@ -84,3 +84,21 @@ export const auditExportInput = z.object({
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
   filter: auditFilterSchema.optional(),
 })
+
+/** Chosen by the renderer when it opens a file: the preview, apply, cancel and report name it. */
+export const importId = z
+  .string({ error: 'importId must be text' })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'importId must be 1 to 64 letters, digits or dashes' })
+
+const choice = (name: string) => z.boolean({ error: `${name} must be true or false` })
+
+export const importPreviewInput = z.strictObject({
+  importId,
+  updateExisting: choice('updateExisting'),
+})
+
+export const importApplyInput = z.strictObject({
+  importId,
+  updateExisting: choice('updateExisting'),
+  sendSetPasswordLink: choice('sendSetPasswordLink'),
+})

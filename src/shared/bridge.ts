@@ -6,6 +6,9 @@ import {
   bulkRequestInput,
   exportId,
   id,
+  importApplyInput,
+  importId,
+  importPreviewInput,
   idInput,
   membersInput,
   nothing,
@@ -33,6 +36,8 @@ import {
   type EffectiveRole,
   type Group,
   type GroupInput,
+  type ImportFieldError,
+  type ImportOutcome,
   type LoginRequest,
   type Member,
   type MemberListQuery,
@@ -93,6 +98,14 @@ export type BridgeEvent =
       total: number
     }
   | { type: 'update-ready'; version: string }
+  /** While a CSV import is checked against the server (preview), then applied (issue 32). */
+  | {
+      type: 'import-progress'
+      importId: string
+      phase: 'checking' | 'applying'
+      done: number
+      total: number
+    }
 
 export type ExportFormat = 'csv' | 'pdf'
 
@@ -149,6 +162,50 @@ export interface BulkSummary {
   /** Why it stopped early, when a request failed as a whole (e.g. the network). */
   error?: string
 }
+
+/** A CSV file chosen and read for import, or the open dialog cancelled. */
+export type ImportOpenOutcome =
+  | { status: 'opened'; fileName: string; rows: number; unknownColumns: string[] }
+  | { status: 'cancelled' }
+
+/** One row's outcome (in a preview: what would happen), with its errors by field. */
+export interface ImportRowOutcome {
+  row: number
+  username: string
+  outcome: ImportOutcome
+  present: boolean
+  errors: ImportFieldError[]
+}
+
+/** What an import would do, before anything changes. */
+export interface ImportPreview {
+  created: number
+  present: number
+  failed: number
+  /** The file's first rows with their outcome. */
+  firstRows: ImportRowOutcome[]
+  /** Every error by row number and field (the first MAX_PREVIEW_ERRORS of them). */
+  errors: { row: number; field: string; message: string }[]
+}
+
+/** How an import ended. */
+export interface ImportReport {
+  created: number
+  updated: number
+  unchanged: number
+  failed: number
+  /** Rows sent and answered, of every row of the file. */
+  done: number
+  total: number
+  /** True when Cancel stopped it after the request in flight: what was created stays. */
+  cancelled: boolean
+  /** The first row not imported, when it stopped early. */
+  stoppedAtRow?: number
+  /** Why it stopped early, when a request failed as a whole (e.g. the network). */
+  error?: string
+}
+
+export type ImportChoices = { updateExisting: boolean; sendSetPasswordLink: boolean }
 
 export type IdInput = { id: number }
 export type SessionInput = { id: number; sessionId: string }
@@ -237,6 +294,19 @@ export const bridgeOperations = {
   'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
   'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
   'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),
+  /** The native open dialog, then the chosen CSV file read and checked in the main process. */
+  'imports.open': call<{ importId: string }, ImportOpenOutcome>(z.object({ importId })),
+  /** The opened file checked against the server (a dry run): nothing changes. */
+  'imports.preview': call<{ importId: string; updateExisting: boolean }, ImportPreview>(
+    importPreviewInput,
+  ),
+  'imports.apply': call<{ importId: string } & ImportChoices, ImportReport>(importApplyInput),
+  /** Stops an import after the request in flight. */
+  'imports.cancel': call<{ importId: string }, null>(z.object({ importId })),
+  /** Every row with its outcome and reason, as CSV, through the native save dialog. */
+  'imports.saveReport': call<{ importId: string }, ExportOutcome>(z.object({ importId })),
+  /** Forgets an opened file. */
+  'imports.close': call<{ importId: string }, null>(z.object({ importId })),
   'app.info': call<undefined, AppInfo>(nothing),
   /** Quits and installs the downloaded update (see AppInfo.updateReady). */
   'app.restartToUpdate': call<undefined, null>(nothing),

@@ -59,19 +59,97 @@ export const newPasswordSchema = z
     error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   })
 
+/** A username as login and links use it: letters, digits and `.` `_` `-` `@`, nothing else. */
+export const MIN_USERNAME_LENGTH = 3
+export const MAX_USERNAME_LENGTH = 64
+const USERNAME_CHARACTERS = /^[\p{L}\p{Nd}._@-]*$/u
+
+/** A phone number a person can dial: digits, an optional leading +, and the usual separators. */
+export const MIN_PHONE_DIGITS = 7
+export const MAX_PHONE_DIGITS = 20
+const PHONE_CHARACTERS = /^\+?[0-9 ()-]*$/
+
+const usernameRule = z
+  .string()
+  .min(MIN_USERNAME_LENGTH, {
+    error: `Username must be ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters`,
+  })
+  .max(MAX_USERNAME_LENGTH, {
+    error: `Username must be ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters`,
+  })
+  .regex(USERNAME_CHARACTERS, {
+    error: 'Username may contain only letters, digits and . _ - @',
+  })
+
+const phoneNumberRule = z
+  .string()
+  .regex(PHONE_CHARACTERS, {
+    error: 'Phone number may contain only digits, spaces, - ( ) and a leading +',
+  })
+  .refine(
+    (value) => {
+      const digits = value.replace(/\D/g, '').length
+      return digits >= MIN_PHONE_DIGITS && digits <= MAX_PHONE_DIGITS
+    },
+    { error: `Phone number must have ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits` },
+  )
+
+/**
+ * A field held to `rule` when it gets a new value. `kept` is the value already stored: a user
+ * saved before the rule existed still opens, and can be corrected field by field, without
+ * being refused for a field nobody touched.
+ */
+function ruledText(
+  base: z.ZodType<string, string>,
+  rule: z.ZodType<string, string>,
+  kept?: string | null,
+) {
+  return base.superRefine((value, context) => {
+    if (value === kept) return
+    const checked = rule.safeParse(value)
+    if (!checked.success)
+      context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message })
+  })
+}
+
+const usernameText = () => requiredText('Username is required', MAX_NAME_LENGTH, 'Username')
+const phoneNumberText = () =>
+  requiredText('Phone number is required', MAX_PHONE_LENGTH, 'Phone number')
+
 const profileFields = {
-  username: requiredText('Username is required', MAX_NAME_LENGTH, 'Username'),
+  username: usernameText(),
   email: emailAddress,
   firstName: requiredText('First name is required', MAX_NAME_LENGTH, 'First name'),
   lastName: requiredText('Last name is required', MAX_NAME_LENGTH, 'Last name'),
-  phoneNumber: requiredText('Phone number is required', MAX_PHONE_LENGTH, 'Phone number'),
+  phoneNumber: phoneNumberText(),
 }
 
-/** Add New User modal and POST /api/admin/users. Values come out trimmed. */
-export const createUserSchema = z.object({ ...profileFields, password: newPasswordSchema })
+/** Add New User modal and POST /api/admin/users: every value is new. Values come out trimmed. */
+export const createUserSchema = z.object({
+  ...profileFields,
+  username: ruledText(usernameText(), usernameRule),
+  phoneNumber: ruledText(phoneNumberText(), phoneNumberRule),
+  password: newPasswordSchema,
+})
 
-/** User details edit and PUT /api/admin/users/{id}. */
+/**
+ * The shape of PUT /api/admin/users/{id}. The username and phone rules apply only to a value
+ * that changes: see profileUpdateSchema.
+ */
 export const updateUserSchema = z.object(profileFields)
+
+/**
+ * A user's profile edit against the stored `before`: the User Details form and the server's
+ * PUT both check it, so a changed username or phone number meets today's rules while an
+ * unchanged old one stays as it is.
+ */
+export function profileUpdateSchema(before: { username: string; phoneNumber: string | null }) {
+  return z.object({
+    ...profileFields,
+    username: ruledText(usernameText(), usernameRule, before.username),
+    phoneNumber: ruledText(phoneNumberText(), phoneNumberRule, before.phoneNumber),
+  })
+}
 
 /** Login form (client side only: the server answers a wrong password, not a short one). */
 export const loginFormSchema = z.object({

@@ -174,7 +174,7 @@ test('Edit renames a role and replaces its links', async () => {
   expect(edited?.groups.map((group) => group.name)).toEqual(['Finance'])
 })
 
-test('a duplicate name shows the server message in the dialog and keeps what was typed; Escape closes it', async () => {
+test('a duplicate name shows the server message under Name, as every field error, and keeps what was typed; Escape closes it', async () => {
   const { page } = app
   await openAccess()
   await page.getByRole('button', { name: '+ Add Group' }).click()
@@ -183,9 +183,16 @@ test('a duplicate name shows the server message in the dialog and keeps what was
   await dialog.getByLabel('Name').fill('finance')
   await dialog.getByRole('checkbox', { name: 'Auditor' }).check()
   await dialog.getByRole('button', { name: 'Create' }).click()
-  await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
-    'Error: A group named "finance" already exists',
-  )
+  await dialog.getByText('A group named "finance" already exists', { exact: true }).waitFor()
+  await expect(
+    dialog
+      .getByLabel('Name')
+      .evaluate(
+        (input: any) =>
+          input.ownerDocument.getElementById(input.getAttribute('aria-describedby'))?.textContent,
+      ),
+  ).resolves.toBe('A group named "finance" already exists')
+  await expect(dialog.getByRole('alert').count(), 'not also a banner').resolves.toBe(0)
   await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('finance')
   await expect(dialog.getByRole('checkbox', { name: 'Auditor' }).isChecked()).resolves.toBe(true)
   expect(await seriousViolations(page)).toEqual([])

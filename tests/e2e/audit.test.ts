@@ -60,7 +60,7 @@ async function openLog(query = '') {
   await table().locator('tbody td[data-column="action"]').first().waitFor()
 }
 
-test('the sidebar leads to the Audit Log: every change, newest first, with "field: from → to"', async () => {
+test('the sidebar leads to the Audit Log: every change, newest first, with "Field: from → to" in words', async () => {
   await page().goto(app.at('dashboard'))
   await page()
     .getByRole('navigation', { name: 'Main' })
@@ -72,20 +72,20 @@ test('the sidebar leads to the Audit Log: every change, newest first, with "fiel
   const newest = await table().locator('tbody tr').first().locator('td').allInnerTexts()
   expect(newest.slice(1)).toEqual([
     'root',
-    'user.update',
+    'Profile changed',
     'User: bobaudit',
-    'lastName: Builder → Mason',
+    'Last name: Builder → Mason',
   ])
   const actions = await column('action')
   const details = await column('details')
-  expect(details).toContain('firstName: Alice → Alicia')
-  expect(details).toContain('isLocked: false → true')
+  expect(details).toContain('First name: Alice → Alicia')
+  expect(details).toContain('Locked: No → Yes')
   // Newest first: bob's lock after alicia's rename, after both creations.
   const at = (action: string, detail: string) =>
     actions.findIndex((value, index) => value === action && details[index]!.includes(detail))
-  expect(at('user.lock', 'isLocked')).toBeLessThan(at('user.update', 'Alicia'))
-  expect(at('user.update', 'Alicia')).toBeLessThan(at('user.create', 'bobaudit'))
-  expect(at('user.create', 'bobaudit')).toBeLessThan(at('user.create', 'aliceaudit'))
+  expect(at('User locked', 'Locked')).toBeLessThan(at('Profile changed', 'Alicia'))
+  expect(at('Profile changed', 'Alicia')).toBeLessThan(at('User created', 'bobaudit'))
+  expect(at('User created', 'bobaudit')).toBeLessThan(at('User created', 'aliceaudit'))
   expect(await range()).toMatch(/^1-\d+ of \d+$/)
   expect(await seriousViolations(page())).toEqual([])
 })
@@ -95,7 +95,7 @@ describe('filters', () => {
     await openLog()
     await page().getByLabel('Actor').fill(member.user.username)
     await expect.poll(() => column('actor')).toEqual([member.user.username])
-    expect(await column('action')).toEqual(['session.login'])
+    expect(await column('action')).toEqual(['Signed in'])
     expect(search().get('actor')).toBe(member.user.username)
     expect(await range()).toBe('1-1 of 1')
     expect(await seriousViolations(page())).toEqual([])
@@ -104,7 +104,7 @@ describe('filters', () => {
   test('the target user narrows the rows to what was done to them', async () => {
     await openLog()
     await page().getByLabel('Target user').fill(alice.username)
-    await expect.poll(() => column('action')).toEqual(['user.update', 'user.create'])
+    await expect.poll(() => column('action')).toEqual(['Profile changed', 'User created'])
     expect(await column('target')).toEqual(['User: aliceaudit', 'User: aliceaudit'])
     expect(search().get('target')).toBe(alice.username)
     expect(await range()).toBe('1-2 of 2')
@@ -116,7 +116,7 @@ describe('filters', () => {
     expect(await page().getByLabel('Target user').inputValue()).toBe(String(bob.id))
     expect(await page().getByLabel('From').inputValue()).toBe(today)
     await page().getByLabel('Action').selectOption('user.lock')
-    await expect.poll(() => column('action')).toEqual(['user.lock'])
+    await expect.poll(() => column('action')).toEqual(['User locked'])
     await expect.poll(() => search().get('action')).toBe('user.lock')
     await page().getByRole('button', { name: 'Clear Filters' }).click()
     await expect.poll(() => search().toString()).toBe('')
@@ -157,12 +157,12 @@ test('pages of 20 with the exact total; the page is in the URL', async () => {
 test('the History card of a user lists their latest entries and links to the filtered log', async () => {
   await page().goto(app.at(`users/${alice.id}`))
   const history = page().getByRole('region', { name: 'History' })
-  await history.getByText('firstName: Alice → Alicia').waitFor()
+  await history.getByText('First name: Alice → Alicia').waitFor()
   expect(await history.getByRole('listitem').count()).toBe(2)
-  expect(await history.getByRole('listitem').first().innerText()).toContain('user.update')
+  expect(await history.getByRole('listitem').first().innerText()).toContain('Profile changed')
   expect(await seriousViolations(page())).toEqual([])
   await history.getByRole('link', { name: 'View full history' }).click()
-  await expect.poll(() => column('action')).toEqual(['user.update', 'user.create'])
+  await expect.poll(() => column('action')).toEqual(['Profile changed', 'User created'])
   expect(new URL(page().url()).pathname).toBe('/audit')
   expect(search().get('target')).toBe(alice.username)
 })
@@ -175,9 +175,9 @@ test('Export CSV writes every matching entry, newest first', async () => {
   const file = (await notice.textContent())!.replace(/^Exported 2 audit entries to /, '')
   const lines = (await readFile(file, 'utf8')).split('\r\n')
   expect(lines[0]).toBe('Time,Actor,Action,Target,Details')
-  expect(lines[1]).toMatch(/,root,user\.update,User: aliceaudit,firstName: Alice → Alicia$/)
+  expect(lines[1]).toMatch(/,root,Profile changed,User: aliceaudit,First name: Alice → Alicia$/)
   expect(lines[2]).toMatch(
-    /,root,user\.create,User: aliceaudit,email: \S+; lastName: Audit; username: aliceaudit; firstName: Alice; phoneNumber: /,
+    /,root,User created,User: aliceaudit,Email: \S+; Last name: Audit; Username: aliceaudit; First name: Alice; Phone number: /,
   )
   expect(lines.slice(3)).toEqual([''])
   expect(await seriousViolations(page())).toEqual([])
@@ -192,5 +192,5 @@ test('Export PDF writes the "Audit Log Report" of the filtered entries', async (
   expect(file).toMatch(/Audit_Log_Report_\d{4}-\d{2}-\d{2}\.pdf$/)
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
   expect(text).toContain('Audit Log Report')
-  expect(text).toContain('firstName: Alice → Alicia')
+  expect(text).toContain('First name: Alice → Alicia')
 })

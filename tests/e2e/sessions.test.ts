@@ -190,6 +190,10 @@ describe('Change Password', () => {
       .click()
     await page().getByRole('menuitem', { name: 'Change Password' }).click()
     await dialog().getByRole('heading', { name: 'Change Password' }).waitFor()
+    // What will happen, not what has happened: nothing was submitted yet.
+    await dialog()
+      .getByText('Changing it signs out your other sessions; this one stays signed in.')
+      .waitFor()
     expect(await seriousViolations(page())).toEqual([])
     await dialog().getByRole('button', { name: 'Change Password' }).click()
     await dialog().getByText('Current password is required.').waitFor()

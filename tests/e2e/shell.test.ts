@@ -13,6 +13,7 @@ const SIDEBAR = [
   'Dashboard',
   'Event Management',
   'Users',
+  'Roles & Groups',
   'Audit Log',
   'Budget & Cost',
   'Employees',
@@ -51,6 +52,46 @@ test('the sidebar collapses to icons, and stays collapsed after a restart', asyn
   await page.getByRole('button', { name: 'Expand sidebar' }).click()
   await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor()
   await expect(users.getAttribute('title')).resolves.toBeNull()
+})
+
+test('Roles & Groups and Audit Log are in the sidebar, the current screen highlighted there', async () => {
+  const { page } = app
+  const main = page.getByRole('navigation', { name: 'Main' })
+  for (const [route, label] of [
+    ['access', 'Roles & Groups'],
+    ['audit', 'Audit Log'],
+    ['users', 'Users'],
+  ]) {
+    await page.goto(app.at('dashboard'))
+    await main.getByRole('link', { name: label }).click()
+    await page.waitForURL(new RegExp(`/${route}$`))
+    await page
+      .getByRole('heading', { level: 1, name: label === 'Users' ? 'Users Management' : label })
+      .waitFor()
+    await expect(
+      main.locator('[aria-current="page"]').allInnerTexts(),
+      `only ${label} is highlighted`,
+    ).resolves.toEqual([label])
+  }
+})
+
+test('Settings holds the theme and says where the server address comes from', async () => {
+  const { page } = app
+  await page.goto(app.at('dashboard'))
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Settings' }).click()
+  await page.waitForURL(/\/settings$/)
+  await page.getByRole('radio', { name: 'Dark' }).check()
+  await expect(
+    page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme),
+  ).resolves.toBe('dark')
+  await page.getByText(app.server.url).waitFor()
+  await page.getByText(/config\.json/).waitFor()
+  await page.getByRole('radio', { name: 'System' }).check()
+  await expect(
+    page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme),
+  ).resolves.toBeUndefined()
+  await expect(page.getByText('is not available in this console yet').count()).resolves.toBe(0)
 })
 
 test('a module the console does not have says so instead of a dead link', async () => {
@@ -141,7 +182,7 @@ test('a dialog keeps Tab inside itself, and Escape closes it and gives focus bac
   const dialog = page.getByRole('dialog', { name: 'Add New User' })
   await dialog.waitFor()
   const focusInside = () =>
-    dialog.evaluate((element) => element.contains((globalThis as any).document.activeElement))
+    dialog.evaluate((element: any) => element.contains((globalThis as any).document.activeElement))
   // More presses than the dialog has fields: both ways round, focus wraps and never leaves.
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let press = 0; press < 20; press += 1) {
@@ -154,4 +195,40 @@ test('a dialog keeps Tab inside itself, and Escape closes it and gives focus bac
   expect(
     await opener.evaluate((element) => element === (globalThis as any).document.activeElement),
   ).toBe(true)
+})
+
+test('a page opened without the app (another browser) says in words where to open it, not a blank page', async () => {
+  const browser = app.page.context().browser()!
+  const elsewhere = await browser.newContext()
+  try {
+    const page = await elsewhere.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(app.at('users'))
+    await page
+      .getByRole('heading', { name: 'Open this page from the Admin Console app' })
+      .waitFor({ timeout: 5_000 })
+    await page.getByText(/cannot reach the server on its own/).waitFor()
+    expect(errors).toEqual([])
+  } finally {
+    await elsewhere.close()
+  }
+})
+
+test('a full load of any screen logs no warning of the router (no "No HydrateFallback element provided")', async () => {
+  const { page } = app
+  const logged: string[] = []
+  const listen = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text())
+  }
+  page.on('console', listen)
+  try {
+    for (const route of ['dashboard', 'users', 'users/1', 'access', 'audit', 'settings']) {
+      await page.goto(app.at(route))
+      await page.getByRole('heading', { level: 1 }).waitFor()
+    }
+  } finally {
+    page.off('console', listen)
+  }
+  expect(logged.filter((text) => /HydrateFallback/i.test(text))).toEqual([])
 })

@@ -17,6 +17,8 @@ export interface Console {
   page: Page
   /** Where the save dialog of this console "saves" exports. */
   saveDir: string
+  /** The file the CSV import's open dialog "chooses": write it before choosing. */
+  importFile: string
   /** The renderer's address of a route, e.g. `at('users/42')`. */
   at(route?: string): string
   /** Signs in through the Login screen and waits for the signed-in frame. */
@@ -28,11 +30,13 @@ export interface Console {
 export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const server = await startServer(env)
   const saveDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-saves-'))
+  const importFile = join(saveDir, 'chosen-for-import.csv')
   const preview = await startPreview({
     apiUrl: server.url,
     rendererDir: RENDERER_DIR,
     vault: memoryVault(),
     saveDir,
+    importFile,
   })
   const { page } = preview
   const at = (route = '') => preview.url + route.replace(/^\//, '')
@@ -41,6 +45,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     preview,
     page,
     saveDir,
+    importFile,
     at,
     async signIn(username = ADMIN.username, password = ADMIN.password) {
       await page.goto(at('login'))

@@ -180,6 +180,12 @@ describe('editing the profile', () => {
       ['First Name', '', 'First name is required'],
       ['Last Name', ' ', 'Last name is required'],
       ['Phone Number', '', 'Phone number is required'],
+      ['Username', 'has space', 'Username may contain only letters, digits and . _ - @'],
+      [
+        'Phone Number',
+        'call me maybe',
+        'Phone number may contain only digits, spaces, - ( ) and a leading +',
+      ],
     ]
     for (const [label, value, message] of cases) {
       const input = field(label)
@@ -199,6 +205,38 @@ describe('editing the profile', () => {
       await input.fill(loaded)
       await expect(page().getByText(message, { exact: true }).count()).resolves.toBe(0)
     }
+  })
+
+  test('a user saved before the username and phone rules opens, saves other changes, and is corrected', async () => {
+    const user = await createUser()
+    await app.server.built.context.db.query(
+      'UPDATE users SET username = $1, phone_number = $2 WHERE id = $3',
+      [`old name ${user.id}`, 'ask reception', user.id],
+    )
+    await open(user)
+    await expect(field('Username').inputValue()).resolves.toBe(`old name ${user.id}`)
+    await field('Last Name').fill('Kept')
+    await saveButton().click()
+    await notification('Changes saved').waitFor()
+    await expect(serverUser(user.id)).resolves.toMatchObject({
+      lastName: 'Kept',
+      phoneNumber: 'ask reception',
+    })
+    await field('Phone Number').fill('ask reception desk')
+    await saveButton().click()
+    await page()
+      .getByText('Phone number may contain only digits, spaces, - ( ) and a leading +', {
+        exact: true,
+      })
+      .waitFor()
+    await field('Phone Number').fill('+971 4 123 4567')
+    await field('Username').fill(`new.name${user.id}`)
+    await saveButton().click()
+    await untilDisabled(saveButton())
+    await expect(serverUser(user.id)).resolves.toMatchObject({
+      username: `new.name${user.id}`,
+      phoneNumber: '+971 4 123 4567',
+    })
   })
 
   test('one failing field holds back every other change', async () => {
@@ -239,6 +277,22 @@ describe('editing the profile', () => {
     await expect(
       page().getByText('This username is already taken', { exact: true }).count(),
     ).resolves.toBe(0)
+  })
+
+  test('an error after a save takes the "Changes saved" notification away: never both at once', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    await open(user)
+    await field('First Name').fill('Saved')
+    await saveButton().click()
+    await notification('Changes saved').waitFor()
+    await field('Username').fill(other.username)
+    await saveButton().click()
+    await page()
+      .getByRole('alert')
+      .getByText('Error: This username is already taken. Please choose a different one.')
+      .waitFor()
+    await expect(notification('Changes saved').count()).resolves.toBe(0)
   })
 
   test('a taken email shows the banner and the line under Email Address', async () => {
@@ -455,6 +509,10 @@ describe('Quick Actions', () => {
         .isVisible(),
     ).resolves.toBe(true)
     await expect(app.server.resetToken(user.email)).resolves.toMatch(/\S{16,}/)
+    await expect(
+      page().getByText(`An email has been sent to ${user.email}`, { exact: false }).count(),
+      'said once, in the dialog, not again in a notification',
+    ).resolves.toBe(1)
     await dialog().getByRole('button', { name: 'OK' }).click()
     await dialog().waitFor({ state: 'detached' })
   })

@@ -325,7 +325,9 @@ describe('row actions', () => {
     const confirm = dialog('Please Confirm')
     expect(
       await confirm
-        .getByText(`Are you sure you want to reset the password for ${user.email}`, { exact: true })
+        .getByText(`Are you sure you want to reset the password for ${user.email}?`, {
+          exact: true,
+        })
         .isVisible(),
     ).toBe(true)
     await confirm.getByRole('button', { name: 'Reset Password' }).click()
@@ -337,6 +339,10 @@ describe('row actions', () => {
         .isVisible(),
     ).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
+    await expect(
+      page.getByText(`An email has been sent to ${user.email}`, { exact: false }).count(),
+      'said once, in the dialog, not again in a notification',
+    ).resolves.toBe(1)
     await expect(app.server.resetToken(user.email)).resolves.toMatch(/.{20,}/)
     await done.getByRole('button', { name: 'OK' }).click()
     expect(await done.count()).toBe(0)
@@ -445,10 +451,10 @@ describe('Add New User', () => {
     await form.getByLabel('Last Name').fill('Person')
     await form.getByLabel('Phone Number').fill('+971 50 123 4567')
     await form.getByRole('button', { name: 'Save User' }).click()
-    await form.getByRole('alert').waitFor()
-    expect(await form.getByRole('alert').innerText()).toBe(
-      `Error: Username "${ADMIN.username}" is already taken`,
-    )
+    // Under Username, as on User Details and as every field error: not a banner elsewhere.
+    await form.getByText('This username is already taken', { exact: true }).waitFor()
+    await expect(form.getByLabel('Username').getAttribute('aria-invalid')).resolves.toBe('true')
+    await expect(form.getByRole('alert').count()).resolves.toBe(0)
     expect(await form.getByLabel('Email').inputValue()).toBe('fresh@example.com')
     expect(await form.getByLabel('Phone Number').inputValue()).toBe('+971 50 123 4567')
 
@@ -474,6 +480,10 @@ describe('Add New User', () => {
     await form.getByLabel('Last Name').fill('Hire')
     await form.getByLabel('Phone Number').fill('+971 4 000 0000')
     expect(await form.getByText('User account will be active').isVisible()).toBe(true)
+    // The words beside the switch flip it, as the switch itself does.
+    await form.getByText('User account will be active').click()
+    expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
+    await form.getByRole('switch', { name: 'Status' }).check()
     await form.getByRole('switch', { name: 'Status' }).uncheck()
     expect(await form.getByText('User account will be inactive').isVisible()).toBe(true)
     await form.getByRole('button', { name: 'Save User' }).click()

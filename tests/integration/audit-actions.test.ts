@@ -318,6 +318,43 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
   'user.deactivate': statusCase('deactivate', null, { isActive: { from: true, to: false } }),
   'user.group_add': accessOfUserCase('group', 'add'),
   'user.group_remove': accessOfUserCase('group', 'remove'),
+  'user.import': [
+    {
+      way: 'POST /api/admin/users/import, one request: its summary entry',
+      async perform() {
+        const summary = await ok('POST', '/api/admin/users/import', {
+          fileName: 'people.csv',
+          sendSetPasswordLink: false,
+          rows: [
+            {
+              row: 2,
+              username: 'imported.person',
+              email: 'imported.person@example.com',
+              firstName: 'Imported',
+              lastName: 'Person',
+              phoneNumber: '+1 555 0100',
+            },
+          ],
+        })
+        expect(summary.created).toBe(1)
+        return {
+          actor: root,
+          targetType: 'user',
+          targetId: null,
+          changes: {
+            file: 'people.csv',
+            rows: 1,
+            firstRow: 2,
+            lastRow: 2,
+            created: 1,
+            updated: 0,
+            unchanged: 0,
+            failed: 0,
+          },
+        }
+      },
+    },
+  ],
   'user.lock': statusCase('lock', null, { isLocked: { from: false, to: true } }),
   'user.password_change': [
     {

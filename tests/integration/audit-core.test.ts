@@ -112,9 +112,9 @@ test('the CSV export of a filtered log, newest first, byte for byte', async () =
   expect(await readFile(join(dir, 'export.csv'), 'utf8')).toBe(
     [
       'Time,Actor,Action,Target,Details',
-      `${time('user.lock')},root,user.lock,User: csvsubject,isLocked: false → true`,
-      `${time('user.update')},root,user.update,User: csvsubject,"firstName: Comma, Inc → Say ""hi"""`,
-      `${time('user.create')},root,user.create,User: csvsubject,"email: csv@example.com; lastName: Doe; username: csvsubject; firstName: Comma, Inc; phoneNumber: +971 50 000 0000"`,
+      `${time('user.lock')},root,User locked,User: csvsubject,Locked: No → Yes`,
+      `${time('user.update')},root,Profile changed,User: csvsubject,"First name: Comma, Inc → Say ""hi"""`,
+      `${time('user.create')},root,User created,User: csvsubject,"Email: csv@example.com; Last name: Doe; Username: csvsubject; First name: Comma, Inc; Phone number: +971 50 000 0000"`,
       '',
     ].join('\r\n'),
   )
@@ -133,6 +133,6 @@ test('the PDF export goes through the same report writer, titled "Audit Log Repo
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
   expect(text).toContain('Audit Log Report')
   expect(text).toMatch(/#\s+Time\s+Actor\s+Action\s+Target\s+Details/)
-  expect(text).toContain('isLocked: false → true')
+  expect(text).toContain('Locked: No → Yes')
   expect(text).not.toContain('secret-123')
 })

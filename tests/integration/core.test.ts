@@ -157,7 +157,7 @@ describe('core against the real server', () => {
       password: 'secret-1',
       firstName: 'Core',
       lastName: 'Etag',
-      phoneNumber: '1',
+      phoneNumber: '+971 50 000 0001',
     })
     const id = created.ok && created.data.id
     const read = await h.call('users.get', { id })
@@ -167,7 +167,7 @@ describe('core against the real server', () => {
       email: 'core-etag@example.com',
       firstName: 'New',
       lastName: 'Etag',
-      phoneNumber: '1',
+      phoneNumber: '+971 50 000 0001',
     }
     const saved = await h.call('users.update', { id, changes, etag })
     expect(saved.ok && saved.data.user.firstName).toBe('New')
@@ -192,7 +192,7 @@ describe('core against the real server', () => {
       password: 'secret-1',
       firstName: 'Core',
       lastName: 'Member',
-      phoneNumber: '1',
+      phoneNumber: '+971 50 000 0001',
     })
     const userId = user.ok && user.data.id
     await h.call('users.addGroup', { id: userId, targetId: groupId })

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
 import { adminApi } from '../../src/main/core/api/admin'
@@ -190,7 +191,9 @@ test('a PDF with text Helvetica lacks goes to the PDF engine, every row in it', 
   const pages: string[] = []
   ports.renderPdf = async (html) => {
     pages.push(html)
-    return new TextEncoder().encode('%PDF-1.7 test')
+    const printed = await PDFDocument.create()
+    printed.addPage()
+    return printed.save()
   }
   const result = await core.handle(
     'exports.users',
@@ -198,7 +201,8 @@ test('a PDF with text Helvetica lacks goes to the PDF engine, every row in it', 
   )
   const file = join(dir, `Users_Report_${new Date().toISOString().slice(0, 10)}.pdf`)
   expect(result).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
-  await expect(readFile(file, 'utf8')).resolves.toBe('%PDF-1.7 test')
+  // The engine's pages, with the report's page numbers at their foot.
+  expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).trim()).toBe('Page 1 of 1')
   expect(pages).toHaveLength(1)
   expect(pages[0]).toContain('Łukasz Kingfisher')
   expect(pages[0]).toContain('Ana Kingfisher')

@@ -60,6 +60,15 @@ describe('creating users', () => {
     ['firstName', '', 'First name is required'],
     ['lastName', ' ', 'Last name is required'],
     ['phoneNumber', '', 'Phone number is required'],
+    ['username', 'has space', 'Username may contain only letters, digits and . _ - @'],
+    ['username', 'ab', 'Username must be 3 to 64 characters'],
+    ['username', 'x'.repeat(65), 'Username must be 3 to 64 characters'],
+    [
+      'phoneNumber',
+      'call me maybe',
+      'Phone number may contain only digits, spaces, - ( ) and a leading +',
+    ],
+    ['phoneNumber', '12 34', 'Phone number must have 7 to 20 digits'],
   ])('%s = %j is refused: "%s"', async (field, value, message) => {
     const before = (await get('/api/admin/users?size=1')).body.page.totalElements
     const reply = await server.request('POST', '/api/admin/users', {
@@ -70,6 +79,46 @@ describe('creating users', () => {
     expect(reply.body.message).toBe(`${field}: ${message}`)
     expect(reply.body.details).toEqual([{ field, message }])
     expect((await get('/api/admin/users?size=1')).body.page.totalElements).toBe(before)
+  })
+
+  test('a user stored before the username and phone rules can be edited, and corrected, field by field', async () => {
+    const user = await server.createUser(token)
+    await server.built.context.db.query(
+      'UPDATE users SET username = $1, phone_number = $2 WHERE id = $3',
+      [`has space ${user.id}`, 'call me maybe', user.id],
+    )
+    const legacy = (await get(`/api/admin/users/${user.id}`)).body
+    const profile = {
+      username: legacy.username,
+      email: legacy.email,
+      firstName: legacy.firstName,
+      lastName: 'Renamed',
+      phoneNumber: legacy.phoneNumber,
+    }
+    const untouched = await put(`/api/admin/users/${user.id}`, profile)
+    expect(untouched.status, 'the old values, unchanged, are not refused').toBe(200)
+    expect(untouched.body).toMatchObject({ lastName: 'Renamed', phoneNumber: 'call me maybe' })
+    const stillBad = await put(`/api/admin/users/${user.id}`, {
+      ...profile,
+      phoneNumber: 'call me',
+    })
+    expect(stillBad.status).toBe(400)
+    expect(stillBad.body.details).toEqual([
+      {
+        field: 'phoneNumber',
+        message: 'Phone number may contain only digits, spaces, - ( ) and a leading +',
+      },
+    ])
+    const corrected = await put(`/api/admin/users/${user.id}`, {
+      ...profile,
+      username: `fixed.${user.id}`,
+      phoneNumber: '+971 (50) 123-4567',
+    })
+    expect(corrected.status).toBe(200)
+    expect(corrected.body).toMatchObject({
+      username: `fixed.${user.id}`,
+      phoneNumber: '+971 (50) 123-4567',
+    })
   })
 
   test('a missing field is named too', async () => {
@@ -390,7 +439,7 @@ describe('reading and updating one user', () => {
       email: b.email,
       firstName: 'X',
       lastName: 'Y',
-      phoneNumber: '1',
+      phoneNumber: '+971 50 000 0001',
     }
     const byName = await put(`/api/admin/users/${b.id}`, {
       ...profile,
@@ -424,7 +473,7 @@ describe('reading and updating one user', () => {
             email: user.email,
             firstName: `Writer${i}`,
             lastName: 'Race',
-            phoneNumber: '1',
+            phoneNumber: '+971 50 000 0001',
           },
           { 'if-match': etag },
         ),
@@ -443,7 +492,7 @@ describe('reading and updating one user', () => {
       email: user.email,
       firstName: `First${i}`,
       lastName: `Last${i}`,
-      phoneNumber: `${i}`,
+      phoneNumber: `+971 50 000 ${1000 + i}`,
     }))
     const replies = await Promise.all(
       writes.map((body) => put(`/api/admin/users/${user.id}`, body)),
@@ -451,7 +500,10 @@ describe('reading and updating one user', () => {
     expect(replies.every((reply) => reply.status === 200)).toBe(true)
     const final = (await get(`/api/admin/users/${user.id}`)).body
     const i = final.firstName.replace('First', '')
-    expect(final).toMatchObject({ lastName: `Last${i}`, phoneNumber: i })
+    expect(final).toMatchObject({
+      lastName: `Last${i}`,
+      phoneNumber: `+971 50 000 ${1000 + Number(i)}`,
+    })
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { auditCellText, auditDetails, auditTargetText } from '../../src/shared/audit-cells'
-import type { AuditEntry } from '../../src/shared/contract'
+import { auditCellText, auditTargetText } from '../../src/shared/audit-cells'
+import { auditActionText, auditDetails } from '../../src/shared/audit-words'
+import { AUDIT_ACTIONS, type AuditEntry } from '../../src/shared/contract'
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,
@@ -15,22 +16,24 @@ const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 })
 
 describe('audit details', () => {
-  test('a changed field reads "field: from → to"; several are joined by "; "', () => {
+  test('a changed field reads "Field: from → to" in words; several are joined by "; "', () => {
     expect(
       auditDetails({
         firstName: { from: 'Alice', to: 'Alicia' },
         phoneNumber: { from: null, to: '+971 50 000 0000' },
       }),
-    ).toBe('firstName: Alice → Alicia; phoneNumber: - → +971 50 000 0000')
-    expect(auditDetails({ isLocked: { from: false, to: true } })).toBe('isLocked: false → true')
+    ).toBe('First name: Alice → Alicia; Phone number: - → +971 50 000 0000')
+    expect(auditDetails({ isLocked: { from: false, to: true } })).toBe('Locked: No → Yes')
+    expect(auditDetails({ active: { from: true, to: false } })).toBe('Active: Yes → No')
   })
 
   test('other details are readable: names of objects, lists, plain values', () => {
-    expect(auditDetails({ role: { id: 3, name: 'Editors' } })).toBe('role: Editors')
-    expect(auditDetails({ groups: { from: ['A', 'B'], to: [] } })).toBe('groups: A, B → -')
+    expect(auditDetails({ role: { id: 3, name: 'HELPDESK' } })).toBe('HELPDESK')
+    expect(auditDetails({ groups: { from: ['A', 'B'], to: [] } })).toBe('Groups: A, B → -')
     expect(auditDetails({ username: 'bob', suppressedBefore: 4 })).toBe(
-      'username: bob; suppressedBefore: 4',
+      'Username: bob; Suppressed before: 4',
     )
+    expect(auditDetails({ sessionsEnded: 2 })).toBe('Sessions ended: 2')
     expect(auditDetails({})).toBe('-')
   })
 
@@ -42,7 +45,7 @@ describe('audit details', () => {
       passwordHash: '$argon',
       email: 'a@example.com',
     })
-    expect(text).toBe('email: a@example.com')
+    expect(text).toBe('Email: a@example.com')
   })
 })
 
@@ -54,6 +57,13 @@ describe('audit cells', () => {
       auditTargetText(entry({ targetType: 'route', targetId: 'GET /x', targetName: null })),
     ).toBe('Route: GET /x')
     expect(auditCellText(entry({ actor: null }), 'actor')).toBe('System')
-    expect(auditCellText(entry(), 'action')).toBe('user.update')
+    expect(auditCellText(entry(), 'action')).toBe('Profile changed')
+  })
+
+  test('every action the screen offers, and one it does not know, reads as words', () => {
+    expect(auditActionText('user.role_add')).toBe('Role added')
+    expect(auditActionText('user.lock')).toBe('User locked')
+    for (const action of AUDIT_ACTIONS) expect(auditActionText(action)).not.toMatch(/[._]/)
+    expect(auditActionText('user.some_new_thing')).toBe('Some new thing')
   })
 })

@@ -54,6 +54,10 @@ describe('the report drawn in Helvetica', () => {
     )
     for (const page of pages)
       expect(page).toMatch(/^.*#\s+User ID\s+Username\s+Full Name\s+Active$/m)
+    for (const [index, page] of pages.entries())
+      expect(page.trimEnd(), `the foot of page ${index + 1}`).toMatch(
+        new RegExp(`\\n\\s+Page ${index + 1} of ${pages.length}$`),
+      )
     const numbered = [...text.matchAll(/^\s*(\d+)\s+(\d+)\s+(user\d+)\s+(.+?)\s{2,}(\w+)$/gm)]
     expect(numbered.map((match) => Number(match[1]))).toEqual(rows.map((_, index) => index + 1))
     for (const [index, match] of numbered.entries()) expect(match.slice(2)).toEqual(rows[index])
@@ -196,5 +200,15 @@ describe('which engine writes the PDF', () => {
       Array.from({ length: 6001 }, (_, index) => index + 1),
     )
     expect(printed.at(-1)).toContain('Łukasz')
+    const pages = execFileSync('pdftotext', ['-layout', join(dir, 'mixed.pdf'), '-'], {
+      encoding: 'utf8',
+    })
+      .split('\f')
+      .slice(0, -1)
+    expect(pages.length).toBe(printed.length)
+    for (const [index, page] of pages.entries())
+      expect(page.trim(), 'joined parts numbered as one report').toBe(
+        `Page ${index + 1} of ${pages.length}`,
+      )
   })
 })

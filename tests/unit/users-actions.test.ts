@@ -44,7 +44,7 @@ describe('status changes from the Active and Locked cells', () => {
 describe('reset password texts', () => {
   test('as SPEC.md words them', () => {
     expect(resetPasswordQuestion('ann@example.com')).toBe(
-      'Are you sure you want to reset the password for ann@example.com',
+      'Are you sure you want to reset the password for ann@example.com?',
     )
     expect(passwordResetSent('ann@example.com')).toBe(
       'An email has been sent to ann@example.com with link to change their password',
@@ -90,7 +90,7 @@ describe('Add New User check', () => {
       password: ' secret-1 ',
       firstName: ' Ann ',
       lastName: ' Smith ',
-      phoneNumber: ' +971 50 ',
+      phoneNumber: ' +971 50 123 4567 ',
       active: false,
     })
     expect(checked).toEqual({
@@ -102,7 +102,7 @@ describe('Add New User check', () => {
         password: ' secret-1 ',
         firstName: 'Ann',
         lastName: 'Smith',
-        phoneNumber: '+971 50',
+        phoneNumber: '+971 50 123 4567',
       },
     })
   })

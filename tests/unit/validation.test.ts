@@ -5,6 +5,7 @@ import {
   createUserSchema,
   fieldErrors,
   loginFormSchema,
+  profileUpdateSchema,
   resetPasswordFormSchema,
   updateUserSchema,
 } from '../../src/shared/validation'
@@ -70,6 +71,60 @@ describe('Add User rules (SPEC.md section 5)', () => {
       lastName: 'Last name is required',
       phoneNumber: 'Phone number is required',
     })
+  })
+})
+
+const USERNAME_CHARACTERS = 'Username may contain only letters, digits and . _ - @'
+const USERNAME_LENGTH = 'Username must be 3 to 64 characters'
+const PHONE_CHARACTERS = 'Phone number may contain only digits, spaces, - ( ) and a leading +'
+const PHONE_DIGITS = 'Phone number must have 7 to 20 digits'
+
+describe('username and phone number rules (issue 33)', () => {
+  test.each([
+    ['username', 'has space', USERNAME_CHARACTERS],
+    ['username', 'semi;colon', USERNAME_CHARACTERS],
+    ['username', 'ab', USERNAME_LENGTH],
+    ['username', 'a'.repeat(65), USERNAME_LENGTH],
+    ['phoneNumber', 'call me maybe', PHONE_CHARACTERS],
+    ['phoneNumber', '50+1234567', PHONE_CHARACTERS],
+    ['phoneNumber', '+971 50', PHONE_DIGITS],
+    ['phoneNumber', '1'.repeat(21), PHONE_DIGITS],
+  ])('%s = %j says "%s"', (field, value, message) => {
+    expect(errorsOf(createUserSchema, { ...validUser, [field]: value })).toEqual({
+      [field]: message,
+    })
+  })
+
+  test.each([
+    ['username', 'abc'],
+    ['username', 'j.doe_2-x@corp'],
+    ['username', 'a'.repeat(64)],
+    ['username', 'مريم.علي'],
+    ['phoneNumber', '1234567'],
+    ['phoneNumber', '+1 (555) 123-4567'],
+    ['phoneNumber', '1'.repeat(20)],
+  ])('%s = %j is accepted', (field, value) => {
+    expect(errorsOf(createUserSchema, { ...validUser, [field]: value })).toEqual({})
+  })
+
+  test('a control character is named first, not the character rule', () => {
+    expect(errorsOf(createUserSchema, { ...validUser, username: 'root\u200badmin' })).toEqual({
+      username: 'Username must not contain control or invisible formatting characters',
+    })
+  })
+
+  test('an edit is held to the rules only for a value it changes: old data can still be saved', () => {
+    const { password: _, ...profile } = validUser
+    const stored = { ...profile, username: 'has space', phoneNumber: 'call me maybe' }
+    const schema = profileUpdateSchema(stored)
+    expect(errorsOf(schema, { ...stored, lastName: 'Changed' })).toEqual({})
+    expect(errorsOf(schema, { ...stored, username: 'still space', phoneNumber: '123' })).toEqual({
+      username: USERNAME_CHARACTERS,
+      phoneNumber: PHONE_DIGITS,
+    })
+    expect(
+      errorsOf(schema, { ...stored, username: 'fixed', phoneNumber: '+971 50 1234567' }),
+    ).toEqual({})
   })
 })
 

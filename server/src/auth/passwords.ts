@@ -23,3 +23,9 @@ export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(16).toString('hex'))
   return decoy
 }
+
+/**
+ * Stored for an account created without a password (a CSV import): no PHC string, so no
+ * password verifies against it until the user sets one with a link or an administrator resets it.
+ */
+export const NO_PASSWORD_HASH = '!no-password'

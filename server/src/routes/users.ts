@@ -1,5 +1,6 @@
 import {
   createUserSchema,
+  profileUpdateSchema,
   updateUserSchema,
   userListQuerySchema,
   userPageSchema,
@@ -19,7 +20,7 @@ import {
   userEtag,
 } from '../db/users'
 import { listUsers } from '../db/user-list'
-import { ApiError } from '../errors'
+import { ApiError, validationError } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 
 /** `If-Match` holds one or more entity tags, or `*`; absent, the write is unconditional. */
@@ -116,6 +117,9 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
               'This user was changed by someone else since you opened it. Reload to see the latest version.',
             )
           }
+          // A changed username or phone number meets the rules; a kept old one is not refused.
+          const checked = profileUpdateSchema(toUser(before)).safeParse(body)
+          if (!checked.success) throw validationError(checked.error, 'body')
           const changes = profileChanges(before, body)
           if (Object.keys(changes).length === 0) return before
           await assertUnique(tx, body, params.id)

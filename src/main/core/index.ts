@@ -5,6 +5,9 @@ import type { Fetch } from './api/http'
 import { createBulkActions } from './bulk/bulk-actions'
 import { createExports } from './export/exports'
 import type { ExportPorts } from './export/user-export'
+import { importSender } from './import/import-sender'
+import { createImports } from './import/imports'
+import { specImport } from './import/spec-import'
 import { createHandlers, type Handle } from './ipc/handlers'
 import type { Log } from './log/rotating-log'
 import { Session } from './session/session'
@@ -18,6 +21,8 @@ export interface CorePorts {
   vault: Vault
   /** Save dialog, PDF rendering and printing for exports. */
   exportPorts: ExportPorts
+  /** The native open dialog of the CSV import: the chosen file, or null when cancelled. */
+  chooseImportFile?: () => Promise<string | null>
   version: string
   /** Where failures the administrator may need to report are written (never a secret). */
   log?: Pick<Log, 'error'>
@@ -63,6 +68,29 @@ export function createCore(ports: CorePorts): Core {
     log: ports.log,
   })
   const bulk = createBulkActions({ listUsers: api.users.list, applyChunk: api.users.bulk, emit })
+  const imports = createImports({
+    chooseFile: ports.chooseImportFile,
+    send: importSender(
+      api.users.import,
+      specImport({
+        listUsers: api.users.list,
+        createUser: api.users.create,
+        updateUser: api.users.update,
+        activate: api.users.activate,
+        deactivate: api.users.deactivate,
+        heldRoles: api.users.roles.list,
+        heldGroups: api.users.groups.list,
+        addRole: api.users.roles.add,
+        addGroup: api.users.groups.add,
+        resetPassword: api.users.resetPassword,
+        roles: api.roles.list,
+        groups: api.groups.list,
+        callerId: async () => (await session.current())?.user.id,
+      }),
+    ),
+    saveFile: (name, format) => ports.exportPorts.chooseFile(name, format),
+    emit,
+  })
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,
@@ -78,6 +106,7 @@ export function createCore(ports: CorePorts): Core {
       api,
       exports,
       bulk,
+      imports,
       app: info,
       updates: ports.updates,
       setNativeTheme: ports.setNativeTheme,

@@ -14,6 +14,7 @@ import { openVault } from '../core/vault/keychain'
 import { exposeCore } from './bridge-ipc'
 import { createConsoleWindow } from './console-window'
 import { electronExportPorts } from './export-ports'
+import { electronImportFileChooser } from './import-ports'
 import { readMachinePolicy } from './policy'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
 import { startUpdater } from './updater'
@@ -78,6 +79,7 @@ async function start() {
     fetch: (input, init) => net.fetch(input, init),
     vault: await openVault(serverUrl),
     exportPorts: electronExportPorts(() => consoleWindow),
+    chooseImportFile: electronImportFileChooser(() => consoleWindow),
     version: app.getVersion(),
     log,
     serverManaged: policy.apiUrl !== undefined,

@@ -8,8 +8,9 @@ import { stopOnRequest } from './stop-request'
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 /**
- * `npm run preview -- [--api URL] [--headless] [--cdp-port N] [--save-dir DIR]`: builds the
- * renderer, serves it on 127.0.0.1 and opens it in Chromium, bridged to the real core.
+ * `npm run preview -- [--api URL] [--headless] [--cdp-port N] [--save-dir DIR] [--import-file F]`:
+ * builds the renderer, serves it on 127.0.0.1 and opens it in Chromium, bridged to the real core.
+ * The CSV import's open dialog "chooses" F (without it, the dialog is cancelled).
  */
 async function main() {
   const { values } = parseArgs({
@@ -18,6 +19,7 @@ async function main() {
       headless: { type: 'boolean', default: false },
       'cdp-port': { type: 'string' },
       'save-dir': { type: 'string' },
+      'import-file': { type: 'string' },
       'no-build': { type: 'boolean', default: false },
     },
   })
@@ -45,6 +47,7 @@ async function main() {
     headless: values.headless,
     cdpPort,
     saveDir: values['save-dir'],
+    importFile: values['import-file'],
   })
   process.stdout.write(`Admin API: ${apiUrl}\nPREVIEW READY ${preview.url}\n`)
   stopOnRequest(() => preview.close())

@@ -32,6 +32,11 @@ export interface PreviewOptions {
   cdpPort?: number
   /** Where the save-dialog port writes files; a folder in the system's temp by default. */
   saveDir?: string
+  /**
+   * What the CSV import's open dialog "chooses": a path, or a function answering one (null for
+   * Cancel) for tests that choose several files. Without it the dialog is cancelled.
+   */
+  importFile?: string | (() => string | null)
   chromiumPath?: string
   /** Defaults to the OS keychain, like the app. */
   vault?: Vault
@@ -101,6 +106,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     fetch: (input, init) => fetch(input, init),
     vault: options.vault ?? (await openVault(options.apiUrl)),
     exportPorts: previewExportPorts(browser, saveDir),
+    chooseImportFile: async () =>
+      typeof options.importFile === 'function'
+        ? options.importFile()
+        : (options.importFile ?? null),
     version: 'preview',
     serverManaged: options.serverManaged ?? false,
     ...(options.updates && { updates: options.updates }),

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.group_add',
   'user.group_remove',
+  'user.import',
   'user.lock',
   'user.password_change',
   'user.reset_password',

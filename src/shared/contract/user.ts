@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { CONTROL_CHARACTERS, createUserSchema, updateUserSchema } from '../validation'
+import {
+  CONTROL_CHARACTERS,
+  createUserSchema,
+  profileUpdateSchema,
+  updateUserSchema,
+} from '../validation'
 import { pageQueryFields, pageSchema } from './page'
 
 /** SPEC.md section 3. Dates are ISO 8601 text; a missing one is null. */
@@ -28,7 +33,7 @@ export type User = z.infer<typeof userSchema>
 
 export const userPageSchema = pageSchema(userSchema)
 
-export { createUserSchema, updateUserSchema }
+export { createUserSchema, profileUpdateSchema, updateUserSchema }
 export type CreateUserRequest = z.input<typeof createUserSchema>
 export type UpdateUserRequest = z.input<typeof updateUserSchema>
 

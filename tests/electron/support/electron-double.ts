@@ -187,6 +187,7 @@ export class ElectronDouble {
   }> = []
   readonly tokens = new Set<string>()
   readonly saveDialogs: Array<Record<string, unknown>> = []
+  readonly openDialogs: Array<Record<string, unknown>> = []
   readonly errorBoxes: Array<{ title: string; content: string }> = []
   readonly openedPaths: string[] = []
   readonly loaded: string[] = []
@@ -203,6 +204,8 @@ export class ElectronDouble {
   permissionCheckHandler: ((...args: unknown[]) => boolean) | undefined
   /** What the save dialog answers next: a path, or null for Cancel. */
   saveAnswer: string | null = null
+  /** What the open dialog answers next: a path, or null for Cancel. */
+  openAnswer: string | null = null
   failPdf = false
   private readyResolve!: () => void
   /** What app.whenReady() answers: settled by makeReady(). */
@@ -295,6 +298,14 @@ function electronModule(double: ElectronDouble, options: DoubleOptions) {
         double.saveDialogs.push(dialogOptions)
         const filePath = double.saveAnswer
         return filePath ? { canceled: false, filePath } : { canceled: true, filePath: '' }
+      },
+      async showOpenDialog(...args: unknown[]) {
+        const dialogOptions = args[args.length - 1] as Record<string, unknown>
+        double.openDialogs.push(dialogOptions)
+        const filePath = double.openAnswer
+        return filePath
+          ? { canceled: false, filePaths: [filePath] }
+          : { canceled: true, filePaths: [] }
       },
       showErrorBox: (title: string, content: string) =>
         void double.errorBoxes.push({ title, content }),

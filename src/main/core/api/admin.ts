@@ -18,7 +18,10 @@ import {
   userSessionListSchema,
   ACCESS_PAGE_SIZE,
   USER_EXPORT_PATH,
+  USER_IMPORT_PATH,
+  userImportResponseSchema,
   type UserExportQuery,
+  type UserImportRequest,
 } from '../../../shared/contract'
 import type { Fallback } from '../../../shared/messages'
 import type { BulkChunk } from '../bulk/run-bulk'
@@ -190,6 +193,9 @@ export function adminApi(http: Http, session: Session) {
           body,
           schema: bulkResultSchema,
         }),
+      /** Our server's CSV import (issue 32): one part of a file, checked or applied. */
+      import: (body: UserImportRequest) =>
+        data({ method: 'POST', path: USER_IMPORT_PATH, body, schema: userImportResponseSchema }),
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),

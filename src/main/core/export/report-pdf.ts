@@ -8,6 +8,7 @@ import {
   SYMBOL_RESOURCE,
   type Face,
 } from './standard-fonts'
+import { FOOTER_BASELINE, FOOTER_SIZE, pageFooter } from './page-footer'
 import { PdfFile, pdfTextString } from './pdf-file'
 import { MM_PER_INCH, REPORT_MARGIN_MM } from './pdf-options'
 import type { Report } from './report-html'
@@ -18,7 +19,7 @@ import type { Report } from './report-html'
  * first page, then a compact zebra table with row numbers, its header row on every page, no row
  * split across pages unless taller than one, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
  * every reader has, so only for reports whose every text is `reportDrawable`; the rest go to
- * Chromium. It pauses every few hundred rows, so the process can answer meanwhile, and stops there
+ * Chromium. Every page ends in "Page x of y". It pauses every few hundred rows, so the process can answer meanwhile, and stops there
  * once `signal` aborts.
  */
 export async function reportPdf(report: Report, signal: AbortSignal): Promise<Uint8Array> {
@@ -30,15 +31,16 @@ export async function reportPdf(report: Report, signal: AbortSignal): Promise<Ui
   const fonts =
     `<< /F1 ${fontObject(file, HELVETICA)} 0 R /F2 ${fontObject(file, HELVETICA_BOLD)} 0 R ` +
     `${SYMBOL_RESOURCE} ${symbol} 0 R >>`
-  const pageNodes: number[] = []
-  const addPage = (content: string) =>
-    pageNodes.push(
-      file.add(
-        `<< /Type /Page /Parent ${pagesNode} 0 R /MediaBox [0 0 ${fixed(PAGE_WIDTH)} ${fixed(PAGE_HEIGHT)}] ` +
-          `/Resources << /Font ${fonts} >> /Contents ${file.addStream(content)} 0 R >>`,
-      ),
-    )
-  await paginate(report, table, addPage, pause)
+  // Each page's drawing is written as it is laid out; its footer, which names the page count,
+  // once every page is known.
+  const contents: number[] = []
+  await paginate(report, table, (content) => contents.push(file.addStream(content)), pause)
+  const pageNodes = contents.map((content, index) =>
+    file.add(
+      `<< /Type /Page /Parent ${pagesNode} 0 R /MediaBox [0 0 ${fixed(PAGE_WIDTH)} ${fixed(PAGE_HEIGHT)}] ` +
+        `/Resources << /Font ${fonts} >> /Contents [${content} 0 R ${file.addStream(footer(index + 1, contents.length))} 0 R] >>`,
+    ),
+  )
   file.set(
     pagesNode,
     `<< /Type /Pages /Count ${pageNodes.length} /Kids [${pageNodes.map((node) => `${node} 0 R`).join(' ')}] >>`,
@@ -49,6 +51,15 @@ export async function reportPdf(report: Report, signal: AbortSignal): Promise<Ui
       `/CreationDate (D:${report.generatedAt.toISOString().replace(/\D/g, '').slice(0, 14)}Z) >>`,
   )
   return file.bytes(catalog, info)
+}
+
+/** "Page x of y", set right at the foot of the page, below the table's margin. */
+function footer(page: number, pages: number): string {
+  const text = pageFooter(page, pages)
+  const content = new PageContent()
+  const x = PAGE_WIDTH - MARGIN - HELVETICA.width(text, FOOTER_SIZE)
+  content.write(text, x, FOOTER_BASELINE, BODY, FOOTER_SIZE, SUBTLE_INK)
+  return content.toString()
 }
 
 /** Whether these cells can be drawn in Helvetica; when not, the report is printed by Chromium. */

@@ -7,6 +7,7 @@ import type { Log } from '../log/rotating-log'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { openFileSink } from './file-sink'
 import { mergePdfs } from './merge-pdfs'
+import { numberPages } from './number-pages'
 import { limiter, PDF_PART_ROWS, pdfPartsAtOnce } from './pdf-parts'
 import { reportHtml, type Report } from './report-html'
 import { reportDrawable, reportPdf } from './report-pdf'
@@ -148,7 +149,9 @@ function partPrinter(
       const settled = await Promise.race([Promise.allSettled(parts), cancelled])
       const failure = settled.find((part) => part.status === 'rejected')
       if (failure) throw failure.reason
-      return mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value))
+      return numberPages(
+        await mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value)),
+      )
     },
   }
 }

@@ -13,6 +13,7 @@ import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { BulkActions } from '../bulk/bulk-actions'
 import type { Exports } from '../export/exports'
+import type { Imports } from '../import/imports'
 import type { Session } from '../session/session'
 import type { ThemeChoice } from '../../../shared/theme'
 import type { Updates } from '../updates/updates'
@@ -28,6 +29,7 @@ export function createHandlers({
   api,
   exports,
   bulk,
+  imports,
   app,
   updates,
   setNativeTheme,
@@ -37,6 +39,7 @@ export function createHandlers({
   api: AdminApi
   exports: Exports
   bulk: BulkActions
+  imports: Imports
   app: () => AppInfo
   /** Absent where the host cannot update itself (the preview). */
   updates: Updates | undefined
@@ -108,6 +111,12 @@ export function createHandlers({
     'exports.users': exports.users,
     'exports.audit': exports.audit,
     'exports.cancel': async (input) => exports.cancel(input),
+    'imports.open': imports.open,
+    'imports.preview': imports.preview,
+    'imports.apply': imports.apply,
+    'imports.cancel': async (input) => imports.cancel(input),
+    'imports.saveReport': imports.saveReport,
+    'imports.close': async (input) => imports.close(input),
     'app.info': async () => app(),
     'app.restartToUpdate': async () => {
       if (!updates?.install()) throw new ApiFailure('No update is waiting to be installed')

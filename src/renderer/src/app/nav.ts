@@ -1,6 +1,9 @@
 import type { IconName } from '../components/icons'
 
-/** The primary sidebar of SPEC.md section 2, in its order. */
+/**
+ * The primary sidebar of SPEC.md section 2, in its order, with Roles & Groups beside Users: an
+ * administrator finds it there, not only through the Users page's link (issue 33).
+ */
 export interface NavEntry {
   label: string
   to: string
@@ -12,6 +15,7 @@ export const SIDEBAR: NavEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
   { label: 'Event Management', to: '/events', icon: 'events' },
   { label: 'Users', to: '/users', icon: 'users' },
+  { label: 'Roles & Groups', to: '/access', icon: 'access' },
   { label: 'Audit Log', to: '/audit', icon: 'audit' },
   { label: 'Budget & Cost', to: '/budget', icon: 'budget' },
   { label: 'Employees', to: '/employees', icon: 'employees' },
@@ -40,5 +44,4 @@ export const UNAVAILABLE_MODULES: Record<string, string> = {
   marketing: 'Marketing',
   analytics: 'Analytics',
   support: 'Support',
-  settings: 'Settings',
 }

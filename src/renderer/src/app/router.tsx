@@ -11,6 +11,9 @@ const page = (path: string, title: string, element: ReactNode): RouteObject => (
   handle: { title } satisfies RouteHandle,
 })
 
+/** Shown for the moment a screen's code loads on a full load of its address. */
+const loading = <p role="status">Loading...</p>
+
 /**
  * A screen loaded when first visited: the Login screen, the first thing every start shows,
  * does not wait for the code of the tables, forms and dialogs behind it.
@@ -22,6 +25,7 @@ const lazyPage = (
 ): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   lazy: async () => ({ Component: await load() }),
+  hydrateFallbackElement: loading,
   handle: { title } satisfies RouteHandle,
 })
 
@@ -32,6 +36,7 @@ export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   {
     path: '/reset-password',
+    hydrateFallbackElement: loading,
     lazy: async () => ({
       Component: (await import('../features/reset-password')).ResetPasswordPage,
     }),
@@ -56,6 +61,11 @@ export const router = createBrowserRouter([
         '/access',
         'Roles & Groups',
         async () => (await import('../features/access')).AccessPage,
+      ),
+      lazyPage(
+        '/settings',
+        'Settings',
+        async () => (await import('../features/settings')).SettingsPage,
       ),
       ...Object.entries(UNAVAILABLE_MODULES).map(([path, name]) =>
         page(`/${path}`, name, <NotAvailablePage name={name} />),

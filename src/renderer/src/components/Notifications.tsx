@@ -1,14 +1,17 @@
 import { useNotificationStore } from '../lib/notifications'
 
-/** The success notifications of notify(); a polite live region, so nothing is interrupted. */
+/**
+ * The newest success notification of notify(), in the top bar; a polite live region, so
+ * nothing is interrupted. Its whole text is in its title when the bar is too narrow for it.
+ */
 export function Notifications() {
   const notifications = useNotificationStore((state) => state.notifications)
   const dismiss = useNotificationStore((state) => state.dismiss)
   return (
     <div className="notifications" role="status" aria-live="polite">
-      {notifications.map((notification) => (
+      {notifications.slice(-1).map((notification) => (
         <div key={notification.id} className="notification">
-          <span>{notification.text}</span>
+          <span title={notification.text}>{notification.text}</span>
           <button
             type="button"
             className="link"

@@ -11,6 +11,8 @@ export interface Notification {
 interface NotificationState {
   notifications: Notification[]
   dismiss(id: number): void
+  /** An error just shown: no earlier "saved" may stand beside it and contradict it. */
+  dismissAll(): void
 }
 
 let nextId = 1
@@ -22,6 +24,11 @@ export const useNotificationStore = create<NotificationState>()((set) => ({
     clearTimeout(timers.get(id))
     timers.delete(id)
     set((state) => ({ notifications: state.notifications.filter((n) => n.id !== id) }))
+  },
+  dismissAll: () => {
+    for (const timer of timers.values()) clearTimeout(timer)
+    timers.clear()
+    set({ notifications: [] })
   },
 }))
 

@@ -4,14 +4,9 @@ import type { User } from '../../../../shared/contract'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { initials } from '../../lib/initials'
 import { useTheme } from '../../lib/theme'
-import type { ThemeChoice } from '../../../../shared/theme'
+import { THEME_LABELS } from '../../lib/theme-labels'
 
 const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"]'
-const THEMES: { theme: ThemeChoice; label: string }[] = [
-  { theme: 'system', label: 'System' },
-  { theme: 'light', label: 'Light' },
-  { theme: 'dark', label: 'Dark' },
-]
 
 /** The avatar button and its menu: Profile, Settings, Change Password, the theme (System, Light, Dark), Sign out. */
 export function AvatarMenu({ user }: { user: User }) {
@@ -105,7 +100,7 @@ export function AvatarMenu({ user }: { user: User }) {
               <li role="none" id={themeLabelId} className="menu-group-label">
                 Theme
               </li>
-              {THEMES.map((choice) => (
+              {THEME_LABELS.map((choice) => (
                 <li role="none" key={choice.theme}>
                   <button
                     type="button"

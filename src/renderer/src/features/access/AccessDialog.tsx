@@ -5,7 +5,7 @@ import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { toggleId } from '../../../../shared/assignment'
-import { accessSaved, checkAccessForm } from './access-form'
+import { accessSaved, checkAccessForm, nameConflict } from './access-form'
 import { useSaveAccess } from './useAccessMutations'
 
 export interface AccessDialogProps {
@@ -51,6 +51,7 @@ export function AccessDialog({
           onClose()
           notify(accessSaved(kind, checked.input.name, item === undefined))
         },
+        onError: (error) => setNameError(nameConflict(error)),
       },
     )
   }
@@ -71,7 +72,9 @@ export function AccessDialog({
       }
     >
       <form id={formId} className="access-form" onSubmit={submit} noValidate>
-        {save.isError && <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />}
+        {save.isError && !nameConflict(save.error) && (
+          <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />
+        )}
         <label htmlFor={nameId}>Name</label>
         <input
           id={nameId}

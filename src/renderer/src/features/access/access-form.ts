@@ -1,4 +1,5 @@
 import { accessNameSchema } from '../../../../shared/validation'
+import { BridgeFailure } from '../../lib/query'
 import type { AccessKind } from './access-kinds'
 
 export interface AccessFormInput {
@@ -18,3 +19,11 @@ export function checkAccessForm(name: string, linkIds: Iterable<number>): Access
 /** The notification once the dialog's role or group is saved, e.g. 'Role AUDITOR created'. */
 export const accessSaved = (kind: AccessKind, name: string, created: boolean) =>
   `${kind.singular} ${name} ${created ? 'created' : 'saved'}`
+
+/**
+ * A name the server refused as taken (409) belongs under the Name field, as every field error
+ * does; other failures stay in the dialog's banner.
+ */
+export function nameConflict(error: unknown): string | undefined {
+  return error instanceof BridgeFailure && error.status === 409 ? error.message : undefined
+}

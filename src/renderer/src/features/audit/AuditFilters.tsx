@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { auditActionText } from '../../../../shared/audit-words'
 import { AUDIT_ACTIONS, type AuditFilter } from '../../../../shared/contract'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AuditFilterKey } from './audit-url'
@@ -81,7 +82,7 @@ export function AuditFilters({
           <option value="">All actions</option>
           {actions.map((action) => (
             <option key={action} value={action}>
-              {action}
+              {auditActionText(action)}
             </option>
           ))}
         </select>

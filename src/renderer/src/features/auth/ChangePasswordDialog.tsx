@@ -24,7 +24,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={FORM_ID} onSubmit={form.submit} noValidate className="change-password-form">
-        <p>Your other sessions are signed out; this one stays.</p>
+        <p>Changing it signs out your other sessions; this one stays signed in.</p>
         <TextField
           id="current-password"
           label="Current Password"

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import type { AppInfo } from '../../../../shared/bridge'
 import { TextField } from '../../components/TextField'
-import { admin } from '../../lib/bridge'
 import { PRODUCT_NAME } from '../../lib/product'
+import { useAppInfo } from '../../lib/useAppInfo'
 import { ChoosePasswordForm } from './ChoosePasswordForm'
 import { useSession } from './session-store'
 import { useDubaiClock } from './useDubaiClock'
@@ -14,18 +13,12 @@ export function LoginPage() {
   const location = useLocation()
   const session = useSession()
   const clock = useDubaiClock()
-  const [info, setInfo] = useState<AppInfo>()
+  const info = useAppInfo()
   const returnTo = (location.state as { from?: string } | null)?.from ?? '/'
   const signedIn = () => navigate(returnTo, { replace: true })
   /** Who signed in with a temporary password and must choose a new one before anything else. */
   const [choosing, setChoosing] = useState<string>()
   const form = useLoginForm(signedIn, setChoosing)
-
-  useEffect(() => {
-    void admin()
-      .app.info()
-      .then((result) => result.ok && setInfo(result.data))
-  }, [])
 
   const notice = session.status === 'signed-out' ? session.notice : undefined
 

@@ -34,7 +34,7 @@ export function HistoryCard({ user }: { user: User }) {
           {entries.map((entry) => (
             <li key={entry.id}>
               <span className="history-time">{auditCellText(entry, 'time')}</span>
-              <span className="history-action">{entry.action}</span>
+              <span className="history-action">{auditCellText(entry, 'action')}</span>
               <span className="history-actor">by {auditCellText(entry, 'actor')}</span>
               <span className="history-details">{auditCellText(entry, 'details')}</span>
             </li>

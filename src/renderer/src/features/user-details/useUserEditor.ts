@@ -5,7 +5,7 @@ import type { UserWithVersion } from '../../../../shared/bridge'
 import type { UpdateUserRequest } from '../../../../shared/contract'
 import { userDetailsError } from '../../../../shared/messages'
 import { CHANGES_SAVED } from '../../../../shared/user-actions'
-import { updateUserSchema } from '../../../../shared/validation'
+import { profileUpdateSchema } from '../../../../shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
 import { useSaveAssignments } from '../../api/assignments'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
@@ -104,7 +104,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     form.setServerError(undefined)
     let changes: UpdateUserRequest | undefined
     if (edited.length > 0) {
-      const checked = form.check(updateUserSchema, values)
+      const checked = form.check(profileUpdateSchema(loaded.user), values)
       if (!checked.ok) {
         const first = (Object.keys(checked.errors) as ProfileField[])[0]
         if (first) document.getElementById(profileInputId(first))?.focus()

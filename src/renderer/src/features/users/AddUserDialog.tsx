@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextField } from '../../components/TextField'
+import { userDetailsError } from '../../../../shared/messages'
 import { errorMessage } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
 import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
@@ -43,7 +44,14 @@ export function AddUserDialog({
       if (first) document.getElementById(`${formId}-${first.field}`)?.focus()
       return
     }
-    create.mutate(checked, { onSuccess: onCreated })
+    create.mutate(checked, {
+      onSuccess: onCreated,
+      // A taken username or email is said under its field, as every field error is.
+      onError: (error) => {
+        const { inline } = userDetailsError(error)
+        if (inline) form.setFieldError(inline.field, inline.message)
+      },
+    })
   }
 
   const input = (field: NewUserTextField, label: string) => (
@@ -76,6 +84,9 @@ export function AddUserDialog({
         </>
       }
     >
+      {create.isError && !userDetailsError(create.error).inline && (
+        <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
+      )}
       <form id={formId} className="add-user-form" onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(({ field, label }) => input(field, label))}
         <div className="form-field status-field">
@@ -84,18 +95,19 @@ export function AddUserDialog({
             type="checkbox"
             role="switch"
             checked={fields.active}
+            aria-labelledby={`${statusId}-label`}
             aria-describedby={`${statusId}-text`}
             onChange={(event) => edit('active', event.target.checked)}
           />
-          <label htmlFor={statusId}>Status</label>
-          <span id={`${statusId}-text`} className="status-text">
+          <label id={`${statusId}-label`} htmlFor={statusId}>
+            Status
+          </label>
+          {/* What the switch means flips it too, as a click on the switch does. */}
+          <label id={`${statusId}-text`} htmlFor={statusId} className="status-text">
             User account will be {fields.active ? 'active' : 'inactive'}
-          </span>
+          </label>
         </div>
       </form>
-      {create.isError && (
-        <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
-      )}
     </Dialog>
   )
 }

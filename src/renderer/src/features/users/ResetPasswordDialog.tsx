@@ -3,7 +3,6 @@ import type { User } from '../../../../shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { admin } from '../../lib/bridge'
-import { notify } from '../../lib/notifications'
 import { errorMessage, unwrap } from '../../lib/query'
 import {
   PASSWORD_RESET_TITLE,
@@ -14,12 +13,11 @@ import { resetPasswordQuestion } from './reset-password'
 
 /**
  * Reset PW: "Please Confirm", then the server mails the user a link to choose a new password,
- * and "Password Reset" says so.
+ * and "Password Reset" says so (once: no notification repeats it).
  */
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const reset = useMutation({
     mutationFn: () => unwrap(admin().users.resetPassword({ id: user.id })),
-    onSuccess: (reset) => notify(passwordResetSent(reset.email)),
   })
   if (reset.isSuccess) {
     return (

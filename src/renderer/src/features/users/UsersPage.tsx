@@ -17,6 +17,7 @@ import { ColumnsMenu } from './ColumnsMenu'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
+import { ImportDialog } from './import/ImportDialog'
 import { ResetPasswordDialog } from './ResetPasswordDialog'
 import { StatusChangeDialog } from './StatusChangeDialog'
 import { statusChange, userCreated, type StatusAction } from '../../../../shared/user-actions'
@@ -28,6 +29,7 @@ import './users.css'
 
 type OpenDialog =
   | { kind: 'add' }
+  | { kind: 'import' }
   | { kind: 'status'; user: User; action: StatusAction }
   | { kind: 'assign'; user: User; assign: AssignmentKind }
   | { kind: 'reset'; user: User }
@@ -97,6 +99,9 @@ export function UsersPage() {
         >
           Export PDF
         </button>
+        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+          Import CSV
+        </button>
         <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
         <button
           type="button"
@@ -142,6 +147,7 @@ export function UsersPage() {
         <Pagination page={list.page} shown={list.users.length} onPage={list.goToPage} />
       )}
 
+      {dialog?.kind === 'import' && <ImportDialog onClose={close} />}
       {dialog?.kind === 'add' && (
         <AddUserDialog
           onClose={close}

@@ -1,3 +1,3 @@
-/** The list's Reset PW question, exactly as SPEC.md section 2 words it (no question mark). */
+/** The list's Reset PW question, as SPEC.md section 2 words it, asked as a question (issue 33). */
 export const resetPasswordQuestion = (email: string) =>
-  `Are you sure you want to reset the password for ${email}`
+  `Are you sure you want to reset the password for ${email}?`

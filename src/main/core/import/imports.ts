@@ -1,0 +1,205 @@
+import { writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type {
+  BridgeEvent,
+  ExportOutcome,
+  ImportChoices,
+  ImportOpenOutcome,
+  ImportPreview,
+  ImportReport,
+  ImportRowOutcome,
+} from '../../../shared/bridge'
+import type { UserImportRequest, UserImportResponse } from '../../../shared/contract'
+import { ApiFailure } from '../api/http'
+import { csvRows } from '../export/csv'
+import type { ExportPorts } from '../export/report-writer'
+import { ImportFileError, readImportFile, type ParsedImport } from './parse-csv'
+import { APPLY_CHUNK_ROWS, CHECK_CHUNK_ROWS, runImport, type ImportRun } from './run-import'
+
+/** Rows of the file the preview shows with their outcome. */
+export const PREVIEW_FIRST_ROWS = 20
+/** Errors the preview lists; the saved report has every one. */
+export const MAX_PREVIEW_ERRORS = 1000
+export const IMPORT_REPORT_FILE_NAME = 'import-report.csv'
+const REPORT_HEADERS = ['Row', 'Username', 'Outcome', 'Reason']
+
+interface OpenedImport {
+  fileName: string
+  parsed: ParsedImport
+  /** Every row's outcome once applied (or checked), by row number. */
+  outcomes?: Map<number, ImportRowOutcome>
+  running?: AbortController
+}
+
+/** The rows refused in the file itself, as failed outcomes. */
+function localOutcomes(parsed: ParsedImport): Map<number, ImportRowOutcome> {
+  const outcomes = new Map<number, ImportRowOutcome>()
+  for (const error of parsed.errors) {
+    const outcome = outcomes.get(error.row) ?? {
+      row: error.row,
+      username: parsed.usernames.get(error.row) ?? '',
+      outcome: 'failed' as const,
+      present: false,
+      errors: [],
+    }
+    outcome.errors.push({ field: error.field, message: error.message })
+    outcomes.set(error.row, outcome)
+  }
+  return outcomes
+}
+
+/** Every outcome of a run and of the file's own faults, in row order. */
+function outcomesOf(parsed: ParsedImport, run: ImportRun): Map<number, ImportRowOutcome> {
+  const outcomes = localOutcomes(parsed)
+  for (const result of run.results) outcomes.set(result.row, result)
+  return new Map([...outcomes].sort(([a], [b]) => a - b))
+}
+
+const count = (
+  outcomes: Iterable<ImportRowOutcome>,
+  test: (outcome: ImportRowOutcome) => boolean,
+) => [...outcomes].filter(test).length
+
+/**
+ * The CSV imports of this console, each opened by the id the renderer gave it: read and checked
+ * here, previewed by the server's dry run, applied a request at a time with progress and Cancel,
+ * and reported row by row.
+ */
+export function createImports(deps: {
+  /** The native open dialog: the chosen file, or null when the administrator cancels it. */
+  chooseFile: (() => Promise<string | null>) | undefined
+  send(body: UserImportRequest): Promise<UserImportResponse>
+  saveFile: ExportPorts['chooseFile']
+  emit(event: BridgeEvent): void
+}) {
+  const opened = new Map<string, OpenedImport>()
+
+  const find = (importId: string) => {
+    const found = opened.get(importId)
+    if (!found) throw new ApiFailure('This file is no longer open. Choose it again.')
+    return found
+  }
+
+  async function run(
+    importId: string,
+    phase: 'checking' | 'applying',
+    body: Omit<UserImportRequest, 'rows'>,
+  ) {
+    const file = find(importId)
+    if (file.running) throw new ApiFailure('This file is already being imported')
+    const controller = new AbortController()
+    file.running = controller
+    // Rows refused in the file itself count as done from the start.
+    const { total } = file.parsed
+    const refused = total - file.parsed.rows.length
+    deps.emit({ type: 'import-progress', importId, phase, done: refused, total })
+    try {
+      const answer = await runImport({
+        rows: file.parsed.rows,
+        rowsPerRequest: phase === 'checking' ? CHECK_CHUNK_ROWS : APPLY_CHUNK_ROWS,
+        send: (rows) => deps.send({ ...body, rows, fileName: file.fileName }),
+        signal: controller.signal,
+        progress: (sent) =>
+          deps.emit({ type: 'import-progress', importId, phase, done: refused + sent, total }),
+      })
+      return { file, answer, outcomes: outcomesOf(file.parsed, answer) }
+    } finally {
+      file.running = undefined
+    }
+  }
+
+  return {
+    async open({ importId }: { importId: string }): Promise<ImportOpenOutcome> {
+      if (!deps.chooseFile) throw new ApiFailure('This console cannot open files.')
+      const path = await deps.chooseFile()
+      if (!path) return { status: 'cancelled' }
+      try {
+        const parsed = await readImportFile(path)
+        const fileName = basename(path)
+        opened.set(importId, { fileName, parsed })
+        return {
+          status: 'opened',
+          fileName,
+          rows: parsed.total,
+          unknownColumns: parsed.unknownColumns,
+        }
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new ApiFailure(error.message)
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new ApiFailure(`The file could not be read: ${reason}`)
+      }
+    },
+
+    async preview(input: { importId: string; updateExisting: boolean }): Promise<ImportPreview> {
+      const { answer, outcomes } = await run(input.importId, 'checking', {
+        dryRun: true,
+        updateExisting: input.updateExisting,
+      })
+      if (answer.error) throw new ApiFailure(answer.error)
+      const all = [...outcomes.values()]
+      return {
+        created: count(all, (row) => row.outcome === 'created'),
+        present: count(all, (row) => row.present && row.outcome !== 'failed'),
+        failed: count(all, (row) => row.outcome === 'failed'),
+        firstRows: all.slice(0, PREVIEW_FIRST_ROWS),
+        errors: all
+          .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
+          .slice(0, MAX_PREVIEW_ERRORS),
+      }
+    },
+
+    async apply(input: { importId: string } & ImportChoices): Promise<ImportReport> {
+      const { file, answer, outcomes } = await run(input.importId, 'applying', {
+        dryRun: false,
+        updateExisting: input.updateExisting,
+        sendSetPasswordLink: input.sendSetPasswordLink,
+      })
+      file.outcomes = outcomes
+      const all = [...outcomes.values()]
+      return {
+        created: count(all, (row) => row.outcome === 'created'),
+        updated: count(all, (row) => row.outcome === 'updated'),
+        unchanged: count(all, (row) => row.outcome === 'unchanged'),
+        failed: count(all, (row) => row.outcome === 'failed'),
+        done: answer.results.length + file.parsed.total - file.parsed.rows.length,
+        total: file.parsed.total,
+        cancelled: answer.cancelled,
+        ...(answer.stoppedAtRow !== undefined && { stoppedAtRow: answer.stoppedAtRow }),
+        ...(answer.error !== undefined && { error: answer.error }),
+      }
+    },
+
+    cancel({ importId }: { importId: string }): null {
+      opened.get(importId)?.running?.abort()
+      return null
+    },
+
+    async saveReport({ importId }: { importId: string }): Promise<ExportOutcome> {
+      const file = find(importId)
+      const outcomes = file.outcomes
+      if (!outcomes) throw new ApiFailure('Apply the import first: the report lists what it did.')
+      const path = await deps.saveFile(IMPORT_REPORT_FILE_NAME, 'csv')
+      if (!path) return { status: 'cancelled' }
+      const rows = [...file.parsed.usernames].map(([row, username]) => {
+        const outcome = outcomes.get(row)
+        return [
+          String(row),
+          username,
+          outcome?.outcome ?? 'not imported',
+          outcome?.errors
+            .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+            .join('; ') ?? 'stopped before this row',
+        ]
+      })
+      await writeFile(path, csvRows([REPORT_HEADERS]) + csvRows(rows))
+      return { status: 'saved', file: path, rows: rows.length }
+    },
+
+    close({ importId }: { importId: string }): null {
+      opened.get(importId)?.running?.abort()
+      opened.delete(importId)
+      return null
+    },
+  }
+}
+export type Imports = ReturnType<typeof createImports>

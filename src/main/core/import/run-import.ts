@@ -1,0 +1,69 @@
+import {
+  MAX_IMPORT_ROWS,
+  type UserImportResponse,
+  type UserImportResult,
+  type UserImportRow,
+} from '../../../shared/contract'
+import { ApiFailure } from '../api/http'
+
+/** Below the server's 1 MiB body limit, whatever the rows hold. */
+export const IMPORT_CHUNK_BYTES = 512 * 1024
+/**
+ * Rows applied per request: small enough that progress moves and Cancel takes effect within a
+ * moment (each row is a transaction of its own). A dry run only reads, and sends the most.
+ */
+export const APPLY_CHUNK_ROWS = 200
+export const CHECK_CHUNK_ROWS = MAX_IMPORT_ROWS
+
+/** The rows in requests of at most `maxRows` rows and IMPORT_CHUNK_BYTES of JSON. */
+export function importChunks(rows: UserImportRow[], maxRows: number): UserImportRow[][] {
+  const chunks: UserImportRow[][] = []
+  let chunk: UserImportRow[] = []
+  let bytes = 0
+  for (const row of rows) {
+    const size = JSON.stringify(row).length + 1
+    if (chunk.length === maxRows || (chunk.length > 0 && bytes + size > IMPORT_CHUNK_BYTES)) {
+      chunks.push(chunk)
+      chunk = []
+      bytes = 0
+    }
+    chunk.push(row)
+    bytes += size
+  }
+  if (chunk.length > 0) chunks.push(chunk)
+  return chunks
+}
+
+export interface ImportRun {
+  results: UserImportResult[]
+  /** The first row not sent, when Cancel or a failed request stopped the run. */
+  stoppedAtRow?: number
+  cancelled: boolean
+  error?: string
+}
+
+/**
+ * Sends the rows a request at a time, in file order. Cancel stops before the next request;
+ * what was sent stays applied and counted. A request that fails as a whole stops the run, and
+ * the run says where and why.
+ */
+export async function runImport(job: {
+  rows: UserImportRow[]
+  rowsPerRequest: number
+  send(rows: UserImportRow[]): Promise<UserImportResponse>
+  signal: AbortSignal
+  progress(done: number): void
+}): Promise<ImportRun> {
+  const run: ImportRun = { results: [], cancelled: false }
+  for (const chunk of importChunks(job.rows, job.rowsPerRequest)) {
+    if (job.signal.aborted) return { ...run, cancelled: true, stoppedAtRow: chunk[0]!.row }
+    try {
+      run.results.push(...(await job.send(chunk)).results)
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error
+      return { ...run, error: error.message, stoppedAtRow: chunk[0]!.row }
+    }
+    job.progress(run.results.length)
+  }
+  return run
+}

@@ -1,0 +1,366 @@
+import type { Locator } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { seedDemo } from '../../server/src/seed/demo'
+import { layoutProblems, SCREEN_SIZES } from './layout-check'
+import { startConsole, type Console } from './support'
+
+/**
+ * Every screen and dialog at 1366×768 and 1920×1080, light and dark, the sidebar expanded and
+ * collapsed, against the demo organisation (with a group renamed to a longer name, as an
+ * administrator would): nothing drawn over a button or field, no text cut without an ellipsis
+ * and its full text in a title. Each screen is opened once per sidebar state, then measured at
+ * both sizes in both themes, which only needs the window resized and the scheme switched.
+ */
+let app: Console
+
+type Screen = [name: string, open: (app: Console) => Promise<unknown>]
+
+const openUsers = async ({ page, at }: Console) => {
+  await page.goto(at('users'))
+  await page.getByRole('link', { name: 'aisha.almansouri', exact: true }).waitFor()
+}
+
+const openAccess = async ({ page, at }: Console) => {
+  await page.goto(at('access'))
+  await page.getByRole('button', { name: 'Members of role ADMIN' }).waitFor()
+}
+
+const SIGNED_IN_SCREENS: Screen[] = [
+  [
+    'Dashboard',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByText('Total Events').waitFor()
+    },
+  ],
+  [
+    'Events',
+    async ({ page, at }) => {
+      await page.goto(at('events'))
+      await page.getByRole('table').locator('tbody td').first().waitFor()
+    },
+  ],
+  ['Users', openUsers],
+  [
+    'Users, a page selected for bulk actions',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('checkbox', { name: 'Select page' }).check()
+      await app.page.getByRole('region', { name: 'Bulk actions' }).waitFor()
+    },
+  ],
+  [
+    'Users, Columns menu',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Columns' }).click()
+    },
+  ],
+  [
+    'Users, every column',
+    async (app) => {
+      await openUsers(app)
+      const { page } = app
+      await page.getByRole('button', { name: 'Columns' }).click()
+      for (const box of await page.locator('.columns-panel input[type="checkbox"]').all()) {
+        await box.check()
+      }
+      await page.getByRole('button', { name: 'Close' }).click()
+    },
+  ],
+  [
+    'Add User',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: '+ Add User' }).click()
+      await app.page.getByRole('button', { name: 'Save User' }).click()
+    },
+  ],
+  [
+    'Assign Roles',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Assign Roles to aisha.almansouri' }).click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Assign Groups',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Assign Groups to aisha.almansouri' }).click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Set Temporary Password',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Set Temporary Password for omar.karim' }).click()
+    },
+  ],
+  [
+    'Reset PW',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: 'Reset PW for aisha.almansouri' }).click()
+    },
+  ],
+  [
+    'Lock confirmation',
+    async (app) => {
+      await openUsers(app)
+      await app.page.getByRole('button', { name: /^Unlocked: lock aisha\.almansouri$/i }).click()
+    },
+  ],
+  [
+    'User Details',
+    async ({ page, at }) => {
+      await page.goto(at('users/2'))
+      await page.getByRole('heading', { name: 'History' }).waitFor()
+    },
+  ],
+  [
+    'User Details, deactivate confirmation',
+    async ({ page, at }) => {
+      await page.goto(at('users/3'))
+      await page
+        .getByRole('region', { name: 'Quick Actions' })
+        .getByRole('button', { name: 'Deactivate' })
+        .click()
+      await page.getByRole('dialog').waitFor()
+    },
+  ],
+  [
+    'Roles & Groups',
+    async (app) => {
+      await openAccess(app)
+    },
+  ],
+  [
+    'Add Role',
+    async (app) => {
+      await openAccess(app)
+      await app.page.getByRole('button', { name: '+ Add Role' }).click()
+      await app.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
+    },
+  ],
+  [
+    'Edit Group',
+    async (app) => {
+      await openAccess(app)
+      await app.page
+        .getByRole('button', { name: /^Edit group/ })
+        .first()
+        .click()
+      await app.page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+    },
+  ],
+  [
+    'Members',
+    async (app) => {
+      await openAccess(app)
+      await app.page.getByRole('button', { name: 'Members of role ADMIN' }).click()
+      await app.page.getByRole('dialog').getByRole('link').first().waitFor()
+    },
+  ],
+  [
+    'Roles & Groups, a change just saved',
+    async (app) => {
+      await openAccess(app)
+      await app.page.getByRole('button', { name: 'Edit role VIEWER' }).click()
+      await app.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+      await app.page.locator('.notification').first().waitFor()
+      // The last rows' Edit and Members at the bottom right, where notifications once sat.
+      await app.page.mouse.wheel(0, 5000)
+    },
+  ],
+  [
+    'Audit Log',
+    async ({ page, at }) => {
+      await page.goto(at('audit'))
+      await page.getByRole('table').locator('tbody td').first().waitFor()
+    },
+  ],
+  [
+    'Account menu',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: /Account menu/ }).click()
+    },
+  ],
+  [
+    'Settings',
+    async ({ page, at }) => {
+      await page.goto(at('settings'))
+      await page.getByRole('radio', { name: 'System' }).waitFor()
+    },
+  ],
+  [
+    'Change Password',
+    async ({ page, at }) => {
+      await page.goto(at('dashboard'))
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Change Password' }).click()
+    },
+  ],
+]
+
+/** The problems of the page as it is, each once with the sizes and themes it was seen at. */
+async function measure(screen: string): Promise<string[]> {
+  const { page } = app
+  const found = new Map<string, string[]>()
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      // The layout settles in the next frame after a resize.
+      await page.evaluate(
+        () => new Promise((done) => (globalThis as any).requestAnimationFrame(() => done(null))),
+      )
+      for (const problem of await layoutProblems(page)) {
+        const seen = found.get(problem) ?? []
+        found.set(problem, [...seen, `${size.width}×${size.height} ${colorScheme}`])
+      }
+    }
+  }
+  return [...found].map(([problem, where]) => `${screen} (${where.join(', ')}): ${problem}`)
+}
+
+beforeAll(async () => {
+  app = await startConsole()
+  const { db, config } = app.server.built.context
+  await seedDemo(db, config.admin.roleName)
+  const token = await app.server.token()
+  // More roles than a short list box holds, as an organisation soon has.
+  for (const name of ['HELPDESK', 'COMPLIANCE_OFFICER', 'PAYROLL_CLERK']) {
+    await app.server.request('POST', '/api/admin/roles', { token, body: { name, groupIds: [] } })
+  }
+  const groups = await app.server.request('GET', '/api/admin/groups?page=0&size=200', { token })
+  const marketing = groups.body.content.find(
+    (group: { name: string }) => group.name === 'Marketing',
+  )
+  await app.server.request('PUT', `/api/admin/groups/${marketing.id}`, {
+    token,
+    body: {
+      name: 'Marketing & Comms',
+      roleIds: marketing.roles.map((role: { id: number }) => role.id),
+    },
+  })
+})
+afterAll(async () => {
+  await app?.page.setViewportSize(SCREEN_SIZES[0])
+  await app?.close()
+})
+
+test.each(['expanded', 'collapsed'] as const)(
+  "Users' default columns fit their card at both sizes, sidebar %s: nothing scrolls under Actions",
+  async (sidebar) => {
+    const { page } = app
+    if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) {
+      await app.signIn()
+    }
+    await page.goto(app.at('users'))
+    const toggle = sidebar === 'expanded' ? 'Expand sidebar' : 'Collapse sidebar'
+    if (await page.getByRole('button', { name: toggle }).isVisible()) {
+      await page.getByRole('button', { name: toggle }).click()
+    }
+    await page.getByRole('link', { name: 'aisha.almansouri', exact: true }).waitFor()
+    const wrap = page.getByRole('group', { name: 'Users' })
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size)
+      const fit = await wrap.evaluate((el: any) => ({
+        table: el.scrollWidth,
+        card: el.clientWidth,
+      }))
+      expect(fit.table, `the table at ${size.width}×${size.height}`).toBeLessThanOrEqual(fit.card)
+    }
+  },
+)
+
+test('Login and Reset Password: nothing overlaps or is cut, at both sizes in both themes', async () => {
+  await app.page.goto(app.at('login'))
+  await app.page.getByRole('button', { name: 'Login' }).click()
+  const problems = await measure('Login')
+  await app.page.goto(app.at('reset-password?token=example'))
+  await app.page.getByRole('button', { name: 'Change Password' }).click()
+  problems.push(...(await measure('Reset Password')))
+  await app.page.goto(app.at('reset-password'))
+  await app.page.getByRole('button', { name: 'Back to Login' }).waitFor()
+  problems.push(...(await measure('Reset Password without a token')))
+  expect(problems).toEqual([])
+})
+
+test.each(['expanded', 'collapsed'] as const)(
+  'every signed-in screen and dialog, sidebar %s: nothing overlaps or is cut, at both sizes in both themes',
+  async (sidebar) => {
+    const { page } = app
+    if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) {
+      await app.signIn()
+    }
+    await page.setViewportSize(SCREEN_SIZES[0])
+    await page.goto(app.at('dashboard'))
+    const toggle = sidebar === 'expanded' ? 'Expand sidebar' : 'Collapse sidebar'
+    if (await page.getByRole('button', { name: toggle }).isVisible()) {
+      await page.getByRole('button', { name: toggle }).click()
+    }
+    const problems: string[] = []
+    for (const [name, open] of SIGNED_IN_SCREENS) {
+      await page.setViewportSize(SCREEN_SIZES[0])
+      await open(app)
+      problems.push(...(await measure(name)))
+      await page.keyboard.press('Escape')
+    }
+    expect(problems).toEqual([])
+  },
+  240_000,
+)
+
+test('nothing shifts at 1366×768: one filter line, the whole role list, aligned tables, one-line menu items', async () => {
+  const { page } = app
+  if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) await app.signIn()
+  await page.setViewportSize(SCREEN_SIZES[0])
+  await page.goto(app.at('dashboard'))
+  if (await page.getByRole('button', { name: 'Expand sidebar' }).isVisible()) {
+    await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  }
+  const top = (locator: Locator) => locator.evaluate((el: any) => el.getBoundingClientRect().top)
+
+  await openUsers(app)
+  const filters = page.getByRole('group', { name: 'Filters' })
+  // "Marketing & Comms" among the groups: the search and the four selects still share a line.
+  const searchTop = await top(page.getByLabel('Search users'))
+  for (const label of ['Status', 'Lock', 'Role', 'Group']) {
+    const selectTop = await top(filters.getByLabel(label, { exact: true }))
+    expect(Math.abs(selectTop - searchTop), `${label} beside the search`).toBeLessThanOrEqual(2)
+  }
+
+  await openAccess(app)
+  const columnsOf = (name: string) =>
+    page
+      .getByRole('table', { name })
+      .locator('th')
+      .evaluateAll((cells: any[]) =>
+        cells.map((cell) => Math.round(cell.getBoundingClientRect().left)),
+      )
+  expect(await columnsOf('Roles'), 'Roles and Groups place their columns alike').toEqual(
+    await columnsOf('Groups'),
+  )
+  await page.getByRole('button', { name: 'Edit group Marketing & Comms' }).click()
+  const list = page.getByRole('dialog').getByRole('group', { name: 'Assign Roles' })
+  await list.getByRole('checkbox').first().waitFor()
+  const sizes = await list.evaluate((el: any) => ({
+    content: el.scrollHeight,
+    shown: el.clientHeight,
+  }))
+  expect(sizes.content, 'every role shown whole, no scroll box').toBeLessThanOrEqual(sizes.shown)
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  const height = (name: string) =>
+    page.getByRole('menuitem', { name }).evaluate((el: any) => el.getBoundingClientRect().height)
+  expect(await height('Change Password'), 'Change Password on one line').toBe(
+    await height('Profile'),
+  )
+  await page.keyboard.press('Escape')
+})
