@@ -267,6 +267,58 @@ describe('an access manager without audit.read', () => {
   })
 })
 
+describe('an import', () => {
+  test('gives roles only with users.assign and all they grant, and changes present users only as their routes would', async () => {
+    const adder = await holder((await role('Adder', ['users.create', 'users.read'])).id)
+    const assigner = await holder(
+      (await role('Adding assigner', ['users.assign', 'users.create', 'users.read'])).id,
+    )
+    const helpdesk = await holder(helpdeskRole.id)
+    const importRows = (caller: typeof adder, rows: object[]) =>
+      caller.call('POST', '/api/admin/users/import', {
+        rows,
+        updateExisting: true,
+        sendSetPasswordLink: false,
+      })
+    const newRow = (username: string, roles?: string[]) => ({
+      row: 2,
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Imported',
+      lastName: 'User',
+      phoneNumber: '+971 50 123 4567',
+      ...(roles ? { roles } : {}),
+    })
+    const message = async (caller: typeof adder, rows: object[]) => {
+      const reply = await importRows(caller, rows)
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      return reply.body.results[0].errors[0]?.message
+    }
+    const exists = async (username: string) =>
+      (await admin('GET', `/api/admin/users?search=${username}`)).body.content.length > 0
+
+    expect(await message(adder, [newRow('imported.auditor1', ['AUDITOR'])])).toBe(
+      'The users.assign permission is required for this action.',
+    )
+    expect(await message(assigner, [newRow('imported.auditor2', ['AUDITOR'])])).toBe(
+      'You cannot give the role "AUDITOR" without holding audit.read.',
+    )
+    expect(await exists('imported.auditor1')).toBe(false)
+    expect(await exists('imported.auditor2')).toBe(false)
+    expect(await message(adder, [newRow('imported.plain')])).toBeUndefined()
+    expect(await exists('imported.plain')).toBe(true)
+
+    const rootName = (await admin('GET', '/auth/me')).body.username
+    expect(await message(adder, [{ row: 2, username: rootName, firstName: 'Taken' }])).toBe(
+      'You cannot change an account that holds permissions you do not have. Missing: access.manage, audit.read, users.assign, users.credentials, users.edit, users.status.',
+    )
+    expect((await admin('GET', '/auth/me')).body.firstName).not.toBe('Taken')
+    expect(
+      (await helpdesk.call('POST', '/api/admin/users/import', { rows: [newRow('x.y')] })).status,
+    ).toBe(403)
+  })
+})
+
 describe('the last administrator', () => {
   test('is whoever holds every permission: through another role counts, nobody left is refused', async () => {
     const everything = await role('Everything', [...PERMISSIONS])

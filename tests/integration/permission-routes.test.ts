@@ -87,6 +87,11 @@ function bodyFor(operation: Operation): Record<string, unknown> | undefined {
     firstName: 'Forged',
     lastName: 'User',
     phoneNumber: '+971 50 111 1111',
+    rows: [{ row: 2, username: 'forged.import', email: 'forged.import@example.com' }],
+    dryRun: false,
+    updateExisting: true,
+    sendSetPasswordLink: true,
+    fileName: 'forged.csv',
   }
   const fields = Object.keys(operation.body.properties ?? {}).filter((field) => field !== 'filter')
   const unknown = fields.filter((field) => !(field in values))

@@ -1,6 +1,12 @@
 import type { Permission } from '../../../src/shared/contract'
+import { ROLE, type AccessKind } from '../db/access'
 import type { Queryable } from '../db/database'
-import { missingPermissions, permissionsOfUser } from '../db/permissions'
+import {
+  missingPermissions,
+  permissionsOfGroup,
+  permissionsOfRole,
+  permissionsOfUser,
+} from '../db/permissions'
 import { forbidden } from '../errors'
 import type { Caller } from './guard'
 
@@ -17,6 +23,31 @@ export function assertMayGrant(caller: Caller, granted: readonly Permission[], w
   const missing = missingPermissions(caller.permissions, granted)
   if (missing.length > 0) {
     throw forbidden(`You cannot ${what} without holding ${listed(missing)}.`)
+  }
+}
+
+/** Giving a user (or users) a role or group needs every permission it grants. */
+export async function assertMayGive(
+  tx: Queryable,
+  caller: Caller,
+  kind: AccessKind,
+  target: { id: number; name: string },
+  adminRoleName: string,
+) {
+  const granted =
+    kind === ROLE
+      ? await permissionsOfRole(tx, target.id, adminRoleName)
+      : await permissionsOfGroup(tx, target.id, adminRoleName)
+  assertMayGrant(caller, granted, `give the ${kind.noun} "${target.name}"`)
+}
+
+/** A request that does several things (an import row) needs the permission of each. */
+export function assertHolds(caller: Caller, needed: readonly Permission[]) {
+  const missing = missingPermissions(caller.permissions, needed)
+  if (missing.length > 0) {
+    throw forbidden(
+      `The ${listed(missing)} permission${missing.length > 1 ? 's are' : ' is'} required for this action.`,
+    )
   }
 }
 

@@ -4,7 +4,7 @@ import {
   effectiveRoleListSchema,
   type Assignment,
 } from '../../../src/shared/contract'
-import { assertMayActOn, assertMayGrant } from '../auth/delegation'
+import { assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import {
@@ -19,7 +19,6 @@ import {
 } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
-import { permissionsOfGroup, permissionsOfRole } from '../db/permissions'
 import { existingUser } from '../db/users'
 import { idParams, positiveId, route, type RouteSpec } from './define'
 
@@ -42,13 +41,7 @@ export function changeUserAccess(
     await existingUser(tx, userId)
     const target = await lockAccess(tx, kind, targetId)
     await assertMayActOn(tx, caller, userId, config.admin.roleName)
-    if (change === 'add') {
-      const granted =
-        kind === ROLE
-          ? await permissionsOfRole(tx, targetId, config.admin.roleName)
-          : await permissionsOfGroup(tx, targetId, config.admin.roleName)
-      assertMayGrant(caller, granted, `give the ${kind.noun} "${target.name}"`)
-    }
+    if (change === 'add') await assertMayGive(tx, caller, kind, target, config.admin.roleName)
     const changed =
       change === 'add'
         ? await assign(tx, kind, userId, targetId)
