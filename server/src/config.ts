@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { MIN_PASSWORD_LENGTH } from '../../src/shared/validation'
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -11,6 +12,14 @@ const positiveInt = z.coerce
   .number({ error: 'must be a whole number of 1 or more' })
   .int({ error: 'must be a whole number of 1 or more' })
   .min(1, { error: 'must be a whole number of 1 or more' })
+
+/** SPEC.md's password minimum is the floor: the server may ask for more, never for less. */
+const passwordMinLength = z.coerce
+  .number({ error: `must be a whole number of ${MIN_PASSWORD_LENGTH} or more` })
+  .int({ error: `must be a whole number of ${MIN_PASSWORD_LENGTH} or more` })
+  .min(MIN_PASSWORD_LENGTH, {
+    error: `must be a whole number of ${MIN_PASSWORD_LENGTH} or more`,
+  })
 
 const optionalText = z
   .string()
@@ -48,6 +57,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(28800),
   SESSION_MAX_SECONDS: positiveInt.default(604800),
+  SESSION_IDLE_SECONDS: positiveInt.default(1800),
+  PASSWORD_MIN_LENGTH: passwordMinLength.default(8),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt.default(900),
   LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: positiveInt.default(30),
@@ -88,6 +99,10 @@ export interface ServerConfig {
   refreshTokenTtlSeconds: number
   /** No session outlives this, however often it is refreshed. */
   sessionMaxSeconds: number
+  /** A session neither used nor refreshed for this long cannot be refreshed any more. */
+  sessionIdleSeconds: number
+  /** The shortest new password accepted; never below SPEC.md's 6. */
+  passwordMinLength: number
   loginMaxFailures: number
   /** The first temporary lockout; each further one doubles it, up to a day. */
   loginLockoutSeconds: number
@@ -135,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     sessionMaxSeconds: e.SESSION_MAX_SECONDS,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     loginRateLimitPerAddressPerMinute: e.LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,

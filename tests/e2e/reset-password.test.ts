@@ -80,6 +80,22 @@ test('the mailed link changes the password once: fields cleared, the new passwor
   expect((await app.server.login(user.username, 'another-pass-2')).status).toBe(401)
 })
 
+test('a password the server refuses is shown on the New Password field, and the link still works', async () => {
+  const token = await mailedToken()
+  await app.page.goto(app.at(`reset-password?token=${encodeURIComponent(token)}`))
+  await fill('password123', 'password123')
+  const field = app.page.getByLabel('New Password', { exact: true })
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+  const described = app.page.locator(`#${await field.getAttribute('aria-describedby')}`)
+  await expect(described.textContent()).resolves.toBe(
+    'This password is too common. Choose another.',
+  )
+  await expect(app.page.getByRole('alert').count()).resolves.toBe(0)
+  await fill('uncommon-pass-5', 'uncommon-pass-5')
+  await app.page.getByText(CHANGED).waitFor()
+  expect((await app.server.login(user.username, 'uncommon-pass-5')).status).toBe(200)
+})
+
 test('a pasted link works where the page was opened without one', async () => {
   const token = await mailedToken()
   await app.page.goto(app.at('reset-password'))

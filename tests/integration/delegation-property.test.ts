@@ -191,7 +191,7 @@ async function tokenOf(userId: number) {
   const { sessionId } = await createSession(
     db,
     userId,
-    { ttlSeconds: 600, maxSeconds: 600 },
+    { ttlSeconds: 600, maxSeconds: 600, idleSeconds: 600 },
     { ipAddress: '127.0.0.1', userAgent: null },
   )
   return signAccessToken(signingKey, { userId, sessionId }, config.accessTokenTtlSeconds)

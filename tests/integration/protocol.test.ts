@@ -152,7 +152,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
       {
         username: 'a\u0000b',
         email: 'a@b.example',
-        password: 'secret1',
+        password: 'secret-123',
         firstName: 'a',
         lastName: 'b',
         phoneNumber: '+971 50 000 0001',
@@ -165,7 +165,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
       {
         username: longText,
         email: 'a@b.example',
-        password: 'secret1',
+        password: 'secret-123',
         firstName: 'a',
         lastName: 'b',
         phoneNumber: '+971 50 000 0001',
@@ -193,7 +193,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
       body: {
         username: 'extra-fields',
         email: 'extra@example.com',
-        password: 'secret1',
+        password: 'secret-123',
         firstName: 'E',
         lastName: 'F',
         phoneNumber: '+971 50 000 0001',

@@ -12,6 +12,8 @@ describe('server configuration', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 28800,
       loginMaxFailures: 5,
+      sessionIdleSeconds: 1800,
+      passwordMinLength: 8,
       corsOrigins: [],
     })
     expect(config.dataDir).toMatch(/\.data$/)
@@ -29,6 +31,11 @@ describe('server configuration', () => {
     expect(config.corsOrigins).toEqual(['http://a.example', 'http://b.example'])
   })
 
+  test("PASSWORD_MIN_LENGTH may be the spec's 6 or more", () => {
+    expect(loadConfig({ PASSWORD_MIN_LENGTH: '6' }).passwordMinLength).toBe(6)
+    expect(loadConfig({ PASSWORD_MIN_LENGTH: '20' }).passwordMinLength).toBe(20)
+  })
+
   test.each([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535'],
@@ -40,6 +47,9 @@ describe('server configuration', () => {
     [{ SMTP_URL: 'not a url' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PASSWORD_MIN_LENGTH: '5' }, 'PASSWORD_MIN_LENGTH must be a whole number of 6 or more'],
+    [{ PASSWORD_MIN_LENGTH: '8.5' }, 'PASSWORD_MIN_LENGTH must be a whole number of 6 or more'],
+    [{ SESSION_IDLE_SECONDS: '0' }, 'SESSION_IDLE_SECONDS must be a whole number of 1 or more'],
   ])('%j is refused, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })

@@ -52,11 +52,24 @@ describe('machine policy', () => {
     expect(parseMachinePolicy({}, 'nothing')).toEqual({})
   })
 
+  test('IdleTimeoutMinutes: a DWORD, profile integer or JSON number of minutes', () => {
+    expect(parseMachinePolicy({ IdleTimeoutMinutes: 15 }, 'registry')).toEqual({
+      idleTimeoutMinutes: 15,
+    })
+    expect(parseRegQuery('    IdleTimeoutMinutes    REG_DWORD    0xf\r\n')).toEqual({
+      IdleTimeoutMinutes: 15,
+    })
+  })
+
   test.each([
     [{ ApiUrl: 'admin.corp.example' }, 'ApiUrl must be an http:// or https:// URL'],
     [{ UpdateUrl: 'http://updates.corp' }, 'UpdateUrl must be an https:// URL'],
     [{ DisableUpdates: 'yes' }, 'DisableUpdates must be true/false or 1/0'],
     [{ ApiUrl: 42 }, 'ApiUrl must be text'],
+    [{ IdleTimeoutMinutes: 0 }, 'IdleTimeoutMinutes must be a whole number from 1 to 1440'],
+    [{ IdleTimeoutMinutes: 2.5 }, 'IdleTimeoutMinutes must be a whole number from 1 to 1440'],
+    [{ IdleTimeoutMinutes: '15' }, 'IdleTimeoutMinutes must be a whole number from 1 to 1440'],
+    [{ IdleTimeoutMinutes: 1441 }, 'IdleTimeoutMinutes must be a whole number from 1 to 1440'],
   ])('a bad value is an error naming where it came from: %j', (values, message) => {
     expect(() => parseMachinePolicy(values, '/etc/admin-console/policy.json')).toThrow(
       `/etc/admin-console/policy.json: ${message}`,

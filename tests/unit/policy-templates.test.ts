@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import {
   APP_ID,
+  MAX_IDLE_TIMEOUT_MINUTES,
   POLICY_VALUE_NAMES,
   WINDOWS_POLICY_KEY,
   parseMachinePolicy,
@@ -36,9 +37,21 @@ describe('policy templates', () => {
     expect(all(profile, /<key>PayloadType<\/key>\s*<string>([^<]+)<\/string>/g)).toContain(APP_ID)
     const apiUrl = profile.match(/<key>ApiUrl<\/key>\s*<string>([^<]+)<\/string>/)?.[1]
     const disableUpdates = profile.match(/<key>DisableUpdates<\/key>\s*<(true|false)\/>/)?.[1]
+    const idleTimeout = profile.match(/<key>IdleTimeoutMinutes<\/key>\s*<integer>(\d+)</)?.[1]
     expect(
-      parseMachinePolicy({ ApiUrl: apiUrl, DisableUpdates: disableUpdates === 'true' }, 'profile'),
-    ).toEqual({ apiUrl: 'https://admin.example.com', disableUpdates: false })
+      parseMachinePolicy(
+        {
+          ApiUrl: apiUrl,
+          DisableUpdates: disableUpdates === 'true',
+          IdleTimeoutMinutes: Number(idleTimeout),
+        },
+        'profile',
+      ),
+    ).toEqual({
+      apiUrl: 'https://admin.example.com',
+      disableUpdates: false,
+      idleTimeoutMinutes: 15,
+    })
   })
 
   test('the sample policy.json is a valid policy', () => {
@@ -47,6 +60,13 @@ describe('policy templates', () => {
     ).toEqual({
       apiUrl: 'https://admin.example.com',
       disableUpdates: false,
+      idleTimeoutMinutes: 15,
     })
+  })
+
+  test('the ADMX bounds IdleTimeoutMinutes as the app does', () => {
+    const decimal = admx.match(/<decimal id="IdleTimeoutMinutes"[^>]*\/>/)?.[0] ?? ''
+    expect(decimal).toContain('minValue="1"')
+    expect(decimal).toContain(`maxValue="${MAX_IDLE_TIMEOUT_MINUTES}"`)
   })
 })

@@ -32,6 +32,12 @@ export interface SessionLifetime {
   ttlSeconds: number
   /** How long it lasts at most, refreshed or not. */
   maxSeconds: number
+  /**
+   * How long it may go unused (no authenticated request, no refresh) and still be refreshed.
+   * "Used" is `last_used_at`, which requests touch at most once a minute: the bound holds to
+   * within that minute.
+   */
+  idleSeconds: number
 }
 
 /** The client of a sign-in or refresh, as the server saw it. */
@@ -88,7 +94,8 @@ export type Rotation =
  * Swaps the session's refresh token for its successor. The token just replaced is honoured for
  * a few seconds and answers the same successor, so concurrent refreshes and a retry after a
  * lost answer agree. Any other retired token (after its grace, or older) means a copy is in
- * other hands: the whole session ends. The lifetime slides with every refresh, up to its end.
+ * other hands: the whole session ends. The lifetime slides with every refresh, up to its end;
+ * a session left unused longer than its idle bound is not refreshed.
  */
 export async function rotateRefreshToken(
   tx: Queryable,
@@ -103,10 +110,11 @@ export async function rotateRefreshToken(
   const [row] = await tx.query<SessionRow>(
     `SELECT user_id, refresh_hash, previous_refresh_hash,
        rotated_at > now() - make_interval(secs => $2) AS in_grace,
-       revoked_at IS NULL AND expires_at > now() AS live,
+       revoked_at IS NULL AND expires_at > now()
+         AND last_used_at > now() - make_interval(secs => $4::float8) AS live,
        EXISTS (SELECT 1 FROM retired_refresh_tokens r WHERE r.session_id = s.id AND r.token_hash = $3) AS retired
      FROM sessions s WHERE id = $1 FOR UPDATE`,
-    [sessionId, ROTATION_GRACE_SECONDS, hash],
+    [sessionId, ROTATION_GRACE_SECONDS, hash, lifetime.idleSeconds],
   )
   if (!row || !row.live) return { kind: 'invalid' }
   const refreshToken = successorOf(key, sessionId, presented)

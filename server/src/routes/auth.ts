@@ -11,6 +11,7 @@ import {
   refreshResponseSchema,
 } from '../../../src/shared/contract'
 import { authenticate } from '../auth/guard'
+import { assertAcceptablePassword } from '../auth/password-rules'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
 import {
   createSession,
@@ -78,6 +79,15 @@ export function authRoutes(ctx: ServerContext) {
   const lifetime = {
     ttlSeconds: config.refreshTokenTtlSeconds,
     maxSeconds: config.sessionMaxSeconds,
+    idleSeconds: config.sessionIdleSeconds,
+  }
+
+  /** Refuses a new password the rules do not accept for the user who is to hold it. */
+  async function assertAcceptableFor(userId: number, newPassword: string) {
+    const holder = await findUser(db, userId)
+    if (holder) {
+      assertAcceptablePassword(newPassword, holder, config.passwordMinLength, 'newPassword')
+    }
   }
   let failuresSincePrune = 0
 
@@ -93,6 +103,7 @@ export function authRoutes(ctx: ServerContext) {
     if (!stored || !(await verifyPassword(currentPassword, stored))) {
       throw badRequest(WRONG_CURRENT_PASSWORD)
     }
+    await assertAcceptableFor(caller.id, newPassword)
     const passwordHash = await hashPassword(newPassword)
     await db.transaction(async (tx) => {
       await setPassword(tx, caller.id, passwordHash)
@@ -353,6 +364,7 @@ export function authRoutes(ctx: ServerContext) {
         const tokenHash = hashToken(body.token!)
         const holder = await resetTokenUser(db, tokenHash)
         if (holder === undefined) throw badRequest(INVALID_RESET_LINK)
+        await assertAcceptableFor(holder, body.newPassword)
         if (await mustChangePassword(db, holder)) {
           const temporary = await passwordHashOf(db, holder)
           if (temporary && (await verifyPassword(body.newPassword, temporary))) {

@@ -7,6 +7,7 @@ import {
   userSchema,
 } from '../../../src/shared/contract'
 import { assertMayActOn } from '../auth/delegation'
+import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
@@ -32,7 +33,7 @@ function ifMatchAllows(header: string | undefined, etag: string): boolean {
 
 /** Listing, creating, reading and editing users. */
 export function userRoutes(ctx: ServerContext): RouteSpec[] {
-  const { db } = ctx
+  const { db, config } = ctx
 
   return [
     route({
@@ -60,6 +61,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       errors: [409],
       async handler({ body, caller, reply }) {
         const { password, ...profile } = body
+        assertAcceptablePassword(password, profile, config.passwordMinLength, 'password')
         const passwordHash = await hashPassword(password)
         const user = await db.transaction(async (tx) => {
           await assertUnique(tx, profile)

@@ -34,6 +34,8 @@ export interface CorePorts {
   setNativeTheme?: (theme: ThemeChoice) => void
   clock?: () => number
   timeoutMs?: number
+  /** IT's machine policy IdleTimeoutMinutes, in milliseconds: see SessionDeps. */
+  idleTimeoutMs?: number
 }
 
 export interface Core {
@@ -57,6 +59,7 @@ export function createCore(ports: CorePorts): Core {
     vault: ports.vault,
     clock: ports.clock ?? Date.now,
     emit,
+    idleTimeoutMs: ports.idleTimeoutMs,
   })
   const api = adminApi(http, session)
   const exports = createExports({

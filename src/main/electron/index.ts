@@ -83,6 +83,9 @@ async function start() {
     version: app.getVersion(),
     log,
     serverManaged: policy.apiUrl !== undefined,
+    ...(policy.idleTimeoutMinutes !== undefined && {
+      idleTimeoutMs: policy.idleTimeoutMinutes * 60_000,
+    }),
     updates: await startUpdater(policy, log),
     setNativeTheme: (theme) => {
       nativeTheme.themeSource = theme

@@ -46,3 +46,9 @@ export const passwordChangeRequiredSchema = z.object({
   code: z.literal(PASSWORD_CHANGE_REQUIRED),
   passwordChangeToken: z.string(),
 })
+
+/**
+ * The 400 of a new password the server's rules refuse (too short for its minimum, too common,
+ * or containing the username): its message belongs on the password field of the form.
+ */
+export const PASSWORD_REJECTED = 'password_rejected'

@@ -10,6 +10,11 @@ export interface MachinePolicy {
   apiUrl?: string
   updateUrl?: string
   disableUpdates?: boolean
+  /**
+   * A session unused this long counts as expired on this machine. It can only shorten the
+   * server's idle bound (SESSION_IDLE_SECONDS): the server refuses a longer-idle session anyway.
+   */
+  idleTimeoutMinutes?: number
 }
 
 /** The bundle id: also the macOS managed-preferences domain, so it never changes. */
@@ -37,11 +42,24 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)], {
   error: 'DisableUpdates must be true/false or 1/0',
 })
 
+/** A day: an idle bound longer than that is no bound a policy needs to set. */
+export const MAX_IDLE_TIMEOUT_MINUTES = 1440
+
+const IDLE_TIMEOUT_RULE = `IdleTimeoutMinutes must be a whole number from 1 to ${MAX_IDLE_TIMEOUT_MINUTES}`
+
+/** A registry DWORD, a profile integer or a JSON number alike. */
+const idleTimeoutMinutes = z
+  .number({ error: IDLE_TIMEOUT_RULE })
+  .int({ error: IDLE_TIMEOUT_RULE })
+  .min(1, { error: IDLE_TIMEOUT_RULE })
+  .max(MAX_IDLE_TIMEOUT_MINUTES, { error: IDLE_TIMEOUT_RULE })
+
 const policySchema = z.object({
   ApiUrl: url('ApiUrl', false).optional(),
   // Updates are code: their feed must be HTTPS.
   UpdateUrl: url('UpdateUrl', true).optional(),
   DisableUpdates: flag.optional(),
+  IdleTimeoutMinutes: idleTimeoutMinutes.optional(),
 })
 
 /** The value names IT sets: registry values, profile keys and policy.json keys alike. */
@@ -56,11 +74,12 @@ export function parseMachinePolicy(values: Record<string, unknown>, where: strin
   const parsed = policySchema.safeParse(values)
   if (!parsed.success)
     throw new Error(`${where}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
-  const { ApiUrl, UpdateUrl, DisableUpdates } = parsed.data
+  const { ApiUrl, UpdateUrl, DisableUpdates, IdleTimeoutMinutes } = parsed.data
   return {
     ...(ApiUrl !== undefined && { apiUrl: ApiUrl }),
     ...(UpdateUrl !== undefined && { updateUrl: UpdateUrl }),
     ...(DisableUpdates !== undefined && { disableUpdates: Boolean(DisableUpdates) }),
+    ...(IdleTimeoutMinutes !== undefined && { idleTimeoutMinutes: IdleTimeoutMinutes }),
   }
 }
 

@@ -29,6 +29,8 @@ const storedSchema = z.object({
   tokenType: z.string(),
   expiresAt: z.number(),
   user: userSchema,
+  /** Absent in what an older version kept: that session counts as used when restored. */
+  lastUsedAt: z.number().optional(),
 })
 type Stored = z.infer<typeof storedSchema>
 
@@ -38,7 +40,12 @@ interface Live extends Stored {
   roles: string[]
   /** What the user may do, as `/auth/me` said; absent from a server that does not say. */
   permissions?: Permission[]
+  /** When a call last went out with this session (the console's clock). */
+  lastUsedAt: number
 }
+
+/** How stale the kept "last used" may get: a session in use is written at most once a minute. */
+const LAST_USED_PERSIST_MS = 60_000
 
 type Grant = z.infer<typeof loginResponseSchema>
 
@@ -47,6 +54,11 @@ export interface SessionDeps {
   vault: Vault
   clock: () => number
   emit: (event: BridgeEvent) => void
+  /**
+   * IT's machine policy (IdleTimeoutMinutes): a session unused this long is treated as expired
+   * here, whatever the server would still allow.
+   */
+  idleTimeoutMs?: number
 }
 
 /**
@@ -63,6 +75,8 @@ export class Session {
    * for it, in memory only and never passed to the renderer.
    */
   private pendingChange: { username: string; token: string } | undefined
+  /** The "last used" the keychain holds. */
+  private persistedUseAt = 0
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -229,6 +243,12 @@ export class Session {
   private async withToken<T>(request: (authorization: string) => Promise<T>): Promise<T> {
     await this.restore()
     if (!this.live) throw new ApiFailure(NOT_AUTHENTICATED)
+    if (this.idleTooLong()) {
+      await this.endOnServer()
+      await this.expire()
+      throw new ApiFailure(SESSION_EXPIRED, 401)
+    }
+    await this.markUsed()
     if (!this.live.accessToken || this.live.expiresAt - this.deps.clock() <= REFRESH_MARGIN_MS) {
       await this.refresh()
     }
@@ -250,6 +270,20 @@ export class Session {
       }
       throw error
     }
+  }
+
+  private idleTooLong() {
+    const limit = this.deps.idleTimeoutMs
+    return limit !== undefined && this.deps.clock() - this.live!.lastUsedAt >= limit
+  }
+
+  /** Kept with the session at most once a minute, so a restart knows how long it sat unused. */
+  private async markUsed() {
+    const now = this.deps.clock()
+    this.live!.lastUsedAt = now
+    const stale = now - this.persistedUseAt >= LAST_USED_PERSIST_MS
+    // A keychain that cannot be written to costs the bound after a restart, never the call.
+    if (stale && this.deps.idleTimeoutMs !== undefined) await this.persist().catch(() => undefined)
   }
 
   /** The follow-up call of SPEC.md section 2: the profile and roles of who is signed in. */
@@ -323,6 +357,7 @@ export class Session {
       user: grant.user as User,
       roles,
       permissions,
+      lastUsedAt: this.deps.clock(),
     }
   }
 
@@ -332,16 +367,18 @@ export class Session {
     const secret = await this.deps.vault.read().catch(() => null)
     if (!secret) return
     try {
-      this.live = { ...storedSchema.parse(JSON.parse(secret)), roles: [] }
+      const stored = storedSchema.parse(JSON.parse(secret))
+      this.live = { ...stored, roles: [], lastUsedAt: stored.lastUsedAt ?? this.deps.clock() }
     } catch {
       await this.deps.vault.erase().catch(() => undefined)
     }
   }
 
   private async persist() {
-    const { refreshToken, sessionId, tokenType, expiresAt, user } = this.live!
-    const stored: Stored = { refreshToken, sessionId, tokenType, expiresAt, user }
+    const { refreshToken, sessionId, tokenType, expiresAt, user, lastUsedAt } = this.live!
+    const stored: Stored = { refreshToken, sessionId, tokenType, expiresAt, user, lastUsedAt }
     await this.deps.vault.write(JSON.stringify(stored))
+    this.persistedUseAt = lastUsedAt
   }
 
   private async clear() {

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { Result } from '../../../shared/result'
 
-/** A failed bridge call, for TanStack Query; `status` when the server answered. */
+/** A failed bridge call, for TanStack Query; `status` when the server answered, `code` when it named a reason. */
 export class BridgeFailure extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -14,7 +15,8 @@ export class BridgeFailure extends Error {
 /** The data of a bridge result, or a thrown BridgeFailure carrying its message. */
 export async function unwrap<T>(pending: Promise<Result<T>>): Promise<T> {
   const result = await pending
-  if (!result.ok) throw new BridgeFailure(result.error.message, result.error.status)
+  if (!result.ok)
+    throw new BridgeFailure(result.error.message, result.error.status, result.error.code)
   return result.data
 }
 

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { changeOwnPasswordFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { showPasswordFormFailure } from '../../lib/password-rejection'
 import { useForm } from '../../lib/useForm'
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string }
@@ -27,7 +28,7 @@ export function useChangePasswordForm(onChanged: () => void) {
     if (result.ok) {
       notify('Password changed')
       onChanged()
-    } else form.setServerError(result.error.message || 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
   }
 
   const { values, errors, serverError, busy, change } = form

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { choosePasswordFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { showPasswordFormFailure } from '../../lib/password-rejection'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
@@ -25,7 +26,7 @@ export function useChoosePasswordForm(onSignedIn: () => void) {
       notify('Password changed')
       adoptSession(result.data)
       onSignedIn()
-    } else form.setServerError(result.error.message || 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
   }
 
   const { values, errors, serverError, busy, change } = form

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { resetTokenFrom } from '../../../../shared/reset-link'
 import { resetPasswordFormSchema } from '../../../../shared/validation'
 import { admin } from '../../lib/bridge'
+import { showPasswordFormFailure } from '../../lib/password-rejection'
 import { useForm } from '../../lib/useForm'
 
 export const RESET_SUCCESS =
@@ -46,7 +47,7 @@ export function useResetPasswordForm(linkToken: string) {
     if (result.ok) {
       form.setValues(EMPTY)
       setSucceeded(true)
-    } else form.setServerError(result.error.message || 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
   }
 
   return {

@@ -2,10 +2,15 @@ import { useId, type FormEvent } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextField } from '../../components/TextField'
-import { userDetailsError } from '../../../../shared/messages'
 import { errorMessage } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
-import { checkNewUser, EMPTY_NEW_USER, type NewUserFields, type NewUserTextField } from './new-user'
+import {
+  checkNewUser,
+  EMPTY_NEW_USER,
+  newUserFieldFailure,
+  type NewUserFields,
+  type NewUserTextField,
+} from './new-user'
 import { useCreateUser, type CreatedUser } from './useCreateUser'
 
 /** In the order of SPEC.md section 2. */
@@ -46,9 +51,8 @@ export function AddUserDialog({
     }
     create.mutate(checked, {
       onSuccess: onCreated,
-      // A taken username or email is said under its field, as every field error is.
       onError: (error) => {
-        const { inline } = userDetailsError(error)
+        const inline = newUserFieldFailure(error)
         if (inline) form.setFieldError(inline.field, inline.message)
       },
     })
@@ -84,7 +88,7 @@ export function AddUserDialog({
         </>
       }
     >
-      {create.isError && !userDetailsError(create.error).inline && (
+      {create.isError && !newUserFieldFailure(create.error) && (
         <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
       )}
       <form id={formId} className="add-user-form" onSubmit={submit} noValidate>
