@@ -307,6 +307,7 @@ export class Session {
     return {
       user: this.live.user,
       roles: this.live.roles,
+      ...(this.live.permissions && { permissions: this.live.permissions }),
       serverUrl: this.deps.http.baseUrl,
       remembered: this.deps.vault.persistent,
     }
