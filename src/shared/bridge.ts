@@ -42,6 +42,7 @@ import {
   type Member,
   type MemberListQuery,
   type Page,
+  type Permission,
   type Role,
   type RoleInput,
   type SessionsEnded,
@@ -63,6 +64,11 @@ import { newPasswordSchema } from './validation'
 export interface SessionInfo {
   user: User
   roles: string[]
+  /**
+   * What the user may do (issue 29), as the server said; absent when it says nothing, and the
+   * console then offers everything.
+   */
+  permissions?: Permission[]
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean

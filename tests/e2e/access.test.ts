@@ -76,11 +76,13 @@ test('both tables show the server data, with "No groups" and "No roles" where no
     String(auditor.id),
     'Auditor',
     'No groups',
+    'None',
     'Active',
     'EditMembers',
   ])
+  // The Permissions column of issue 29: a role created without them grants none.
   const headers = await table('Roles').getByRole('columnheader').allTextContents()
-  expect(headers).toEqual(['ID', 'Role', 'Groups', 'Active', 'Actions'])
+  expect(headers).toEqual(['ID', 'Role', 'Groups', 'Permissions', 'Active', 'Actions'])
   const groupHeaders = await table('Groups').getByRole('columnheader').allTextContents()
   expect(groupHeaders).toEqual(['ID', 'Group', 'Roles', 'Active', 'Actions'])
   const finance = (await serverGroups()).find((group) => group.name === 'Finance')!

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserExportRequest } from '@shared/bridge'
+import { PERMISSIONS } from '@shared/contract'
 import { ADMIN, startServer, type TestServer } from '../integration/support/server'
 import { FakeFrame } from './support/electron-double'
 import { launchHost, type HostRun } from './support/host'
@@ -47,6 +48,19 @@ describe('the console window’s main frame, through the built host', () => {
     expect(login).toMatchObject({ ok: true, data: { user: { username: ADMIN.username } } })
     const list = await call('users.list', { page: 0, size: 20 })
     expect(list).toMatchObject({ ok: true, data: { page: { totalElements: 1 } } })
+  })
+
+  test('the session that reaches the renderer names its permissions, and nothing else is new', async () => {
+    const session = await call('auth.session')
+    expect(session.ok).toBe(true)
+    expect(session.data.permissions).toEqual(PERMISSIONS)
+    expect(Object.keys(session.data).sort()).toEqual([
+      'permissions',
+      'remembered',
+      'roles',
+      'serverUrl',
+      'user',
+    ])
   })
 
   test('opens a user and saves with the ETag it read (If-Match)', async () => {

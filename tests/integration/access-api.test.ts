@@ -42,6 +42,7 @@ describe('roles and groups', () => {
       name,
       active: true,
       groups: [{ id: auditors.id, name: auditors.name }],
+      permissions: [],
     })
     expect((await groupById(auditors.id))!.roles).toEqual([{ id: reply.body.id, name }])
   })

@@ -80,7 +80,7 @@ describe('core against the real server', () => {
       serverUrl: server.url,
       remembered: false,
     })
-    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me', 'GET /api/admin/roles'])
+    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me'])
     expect(h.events).toEqual([{ type: 'session-changed', session: result.ok && result.data }])
     const list = await h.call('users.list', {
       page: 0,
@@ -312,12 +312,7 @@ describe('core against the real server', () => {
       ok: false,
       error: { message: 'Administrator rights are required to use this console.', status: 403 },
     })
-    expect(h.net.calls).toEqual([
-      'POST /auth/login',
-      'GET /auth/me',
-      'GET /api/admin/roles',
-      'POST /auth/logout',
-    ])
+    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me', 'POST /auth/logout'])
     expect(await vault.read()).toBeNull()
     expect(await h.call('auth.session')).toEqual({ ok: true, data: null })
     const live = await server.built.context.db.query(
@@ -325,6 +320,33 @@ describe('core against the real server', () => {
       [member.id],
     )
     expect(live).toEqual([])
+  })
+
+  test('a user holding any one permission gets in, and a 403 for another keeps the session', async () => {
+    const root = await server.token()
+    const role = await server.request('POST', '/api/admin/roles', {
+      token: root,
+      body: { name: 'Audit only', permissions: ['audit.read'] },
+    })
+    const { user, password } = await server.member(root)
+    await server.request('PUT', `/api/admin/users/${user.id}/roles/${role.body.id}`, {
+      token: root,
+    })
+    const h = harness(server)
+    const signedIn = await h.call('auth.login', { username: user.username, password })
+    expect(signedIn.ok, JSON.stringify(signedIn)).toBe(true)
+    expect(h.net.calls).toEqual(['POST /auth/login', 'GET /auth/me'])
+
+    const refused = await h.call('users.list', {})
+    expect(refused).toEqual({
+      ok: false,
+      error: { message: 'The users.read permission is required for this action.', status: 403 },
+    })
+    expect(h.net.calls.slice(-2)).toEqual(['GET /api/admin/users', 'GET /auth/me'])
+    expect(await h.call('auth.session')).toMatchObject({
+      ok: true,
+      data: { user: { id: user.id } },
+    })
   })
 
   test('administrator rights lost mid-session end it with that reason', async () => {
@@ -351,7 +373,7 @@ describe('core against the real server', () => {
     })
     expect(h.net.calls.slice(-3)).toEqual([
       'GET /api/admin/users',
-      'GET /api/admin/roles',
+      'GET /auth/me',
       'POST /auth/logout',
     ])
     expect(await h.call('auth.session')).toEqual({ ok: true, data: null })

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import type { Permission } from '@shared/contract'
 import type { Actor } from '../db/audit'
 import { forbidden, unauthorized } from '../errors'
 import type { ServerContext } from '../context'
@@ -7,14 +8,20 @@ import { verifyAccessToken } from './tokens'
 
 export interface Caller extends Actor {
   sessionId: string
+  /** Sorted: what the caller may do, as of this request. */
+  permissions: Permission[]
 }
 
-export type Access = 'public' | 'session' | 'admin'
+/** Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission. */
+export type Access = 'public' | 'session' | Permission
+
+/** The refusal of a route to a caller holding no permission at all: not an administrator. */
+const ADMIN_REQUIRED = 'Administrator rights are required for this action.'
 
 /**
  * Who is calling: the access token must be valid and its session still live, and the user
  * active and unlocked, checked on every request, so that logout, lock, deactivation and a
- * password change cut a user off at once. `admin` also needs the administrator role.
+ * password change cut a user off at once. A permission as `access` must be held, too.
  */
 export async function authenticate(
   ctx: ServerContext,
@@ -30,20 +37,29 @@ export async function authenticate(
     ctx.db,
     claims.sessionId,
     claims.userId,
-    access === 'admin' ? ctx.config.admin.roleName : null,
+    ctx.config.admin.roleName,
   )
   if (!session) throw unauthorized('Session has ended. Sign in again.')
   if (session.isLocked) throw unauthorized('This account is locked.')
   if (!session.isActive) throw unauthorized('This account is inactive.')
-  const caller = { id: session.userId, username: session.username, sessionId: claims.sessionId }
-  if (access === 'admin' && !session.isAdmin) {
+  const caller: Caller = {
+    id: session.userId,
+    username: session.username,
+    sessionId: claims.sessionId,
+    permissions: session.permissions,
+  }
+  if (access !== 'session' && !caller.permissions.includes(access)) {
     await ctx.securityAudit(ctx.db, {
       actor: caller,
       action: 'access.denied',
       targetType: 'route',
       targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
     })
-    throw forbidden('Administrator rights are required for this action.')
+    throw forbidden(
+      caller.permissions.length === 0
+        ? ADMIN_REQUIRED
+        : `The ${access} permission is required for this action.`,
+    )
   }
   return caller
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
-import { holdsRole } from '../db/admins'
+import type { Permission } from '@shared/contract'
 import type { Queryable } from '../db/database'
+import { userPermissions } from '../db/permissions'
 import { hashToken, newSecret, type SigningKey } from './tokens'
 
 /** How long the token replaced by a rotation still works, for a refresh whose answer was lost. */
@@ -222,20 +223,20 @@ export interface LiveSession {
   username: string
   isActive: boolean
   isLocked: boolean
-  /** Holds `adminRoleName`; false when none was asked about. */
-  isAdmin: boolean
+  /** Sorted: what the user may do now, the administrator role `adminRoleName` granting all. */
+  permissions: Permission[]
 }
 
 /**
- * The session behind an access token, if it is still live, its user's state and, when
- * `adminRoleName` is given, whether that user holds it: checked on every request, in one round
- * trip to the database.
+ * The session behind an access token, if it is still live, its user's state and permissions:
+ * checked on every request, in one round trip to the database, so that a revoked permission
+ * is refused on the very next call.
  */
 export async function findLiveSession(
   db: Queryable,
   sessionId: string,
   userId: number,
-  adminRoleName: string | null,
+  adminRoleName: string,
 ) {
   // The touch rides along in the same statement: no extra round trip per request.
   const [row] = await db.query<LiveSession>(
@@ -245,7 +246,7 @@ export async function findLiveSession(
          AND last_used_at < now() - make_interval(secs => $4)
      )
      SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
-       ($3::text IS NOT NULL AND ${holdsRole('u.id', '$3')}) AS "isAdmin"
+       ${userPermissions('u.id', '$3')} AS permissions
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [sessionId, userId, adminRoleName, LAST_USED_PRECISION_SECONDS],

@@ -1,6 +1,7 @@
-import type { AccessRef, Assignment, EffectiveRole, Page } from '@shared/contract'
+import type { AccessRef, Assignment, EffectiveRole, Page, Permission } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
+import { rolePermissions } from './permissions'
 
 /**
  * Roles and groups are mirror images: each has a name, an active flag and links to the
@@ -43,13 +44,23 @@ export interface AccessRow {
   name: string
   active: boolean
   links: AccessRef[]
+  /** A role's: what it grants when active, sorted. None for a group. */
+  permissions?: Permission[]
 }
 
 const capitalised = (kind: AccessKind) => kind.noun[0]!.toUpperCase() + kind.noun.slice(1)
 
-function selectWithLinks(kind: AccessKind, tail: string) {
+/**
+ * The rows with their links and, for roles, their permissions: the administrator role's named
+ * by the parameter `adminParam`, which only a role's query takes.
+ */
+function selectWithLinks(kind: AccessKind, tail: string, adminParam: string) {
+  const permissions =
+    kind === ROLE
+      ? `ARRAY(SELECT p FROM unnest(${rolePermissions('e', adminParam)}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions,`
+      : ''
   return `
-    SELECT e.id, e.name, e.active,
+    SELECT e.id, e.name, e.active, ${permissions}
       coalesce(
         (SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY lower(o.name), o.id)
          FROM group_roles l JOIN ${kind.other} o ON o.id = l.${kind.otherColumn}
@@ -58,17 +69,22 @@ function selectWithLinks(kind: AccessKind, tail: string) {
     FROM ${kind.table} e ${tail}`
 }
 
+/** The parameters of a query, with the administrator role's name last for a role's. */
+const withAdminName = (kind: AccessKind, params: unknown[], adminRoleName: string) =>
+  kind === ROLE ? [...params, adminRoleName] : params
+
 export async function listAccess(
   db: Queryable,
   kind: AccessKind,
   page: number,
   size: number,
+  adminRoleName: string,
 ): Promise<Page<AccessRow>> {
   const [rows, [count]] = await Promise.all([
-    db.query<AccessRow>(selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2'), [
-      size,
-      page * size,
-    ]),
+    db.query<AccessRow>(
+      selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2', '$3'),
+      withAdminName(kind, [size, page * size], adminRoleName),
+    ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${kind.table}`),
   ])
   const total = count?.total ?? 0
@@ -78,8 +94,16 @@ export async function listAccess(
   }
 }
 
-export async function findAccess(db: Queryable, kind: AccessKind, id: number): Promise<AccessRow> {
-  const [row] = await db.query<AccessRow>(selectWithLinks(kind, 'WHERE e.id = $1'), [id])
+export async function findAccess(
+  db: Queryable,
+  kind: AccessKind,
+  id: number,
+  adminRoleName: string,
+): Promise<AccessRow> {
+  const [row] = await db.query<AccessRow>(
+    selectWithLinks(kind, 'WHERE e.id = $1', '$2'),
+    withAdminName(kind, [id], adminRoleName),
+  )
   if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
   return row
 }
@@ -144,6 +168,14 @@ export async function updateAccess(
      WHERE id = $1`,
     [id, change.name ?? null, change.active ?? null],
   )
+}
+
+/** Replaces what a role grants (the administrator role's list is kept but never read). */
+export async function setRolePermissions(tx: Queryable, id: number, permissions: Permission[]) {
+  await tx.query('UPDATE roles SET permissions = $2::text[], updated_date = now() WHERE id = $1', [
+    id,
+    [...new Set(permissions)].sort(),
+  ])
 }
 
 /** The roles (or groups) a user holds directly. */

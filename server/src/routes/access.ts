@@ -10,7 +10,9 @@ import {
   roleSchema,
   type Group,
   type Role,
+  type Permission,
 } from '@shared/contract'
+import { assertMayGrant } from '../auth/delegation'
 import type { ServerContext } from '../context'
 import {
   GROUP,
@@ -21,19 +23,47 @@ import {
   listAccess,
   lockAccess,
   replaceLinks,
+  setRolePermissions,
   updateAccess,
   type AccessKind,
   type AccessRow,
 } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
+import type { Queryable } from '../db/database'
 import { groupMembers, roleMembers } from '../db/members'
+import { missingPermissions, permissionsOfGroup, permissionsOfRole } from '../db/permissions'
+import { conflict } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 
 function present(kind: AccessKind, row: AccessRow): Role | Group {
   const base = { id: row.id, name: row.name, active: row.active }
-  return kind === ROLE ? { ...base, groups: row.links } : { ...base, roles: row.links }
+  return kind === ROLE
+    ? { ...base, groups: row.links, permissions: row.permissions ?? [] }
+    : { ...base, roles: row.links }
 }
+
+/** What giving this role or group hands out: a role's permissions, or all of a group's roles'. */
+async function grantedBy(tx: Queryable, kind: AccessKind, row: AccessRow, adminRoleName: string) {
+  return kind === ROLE ? (row.permissions ?? []) : permissionsOfGroup(tx, row.id, adminRoleName)
+}
+
+/** What linking `ids` of the other side hands out: the role's own, or the linked roles'. */
+async function grantedByLinks(
+  tx: Queryable,
+  kind: AccessKind,
+  row: AccessRow,
+  ids: number[],
+  adminRoleName: string,
+): Promise<Permission[]> {
+  if (ids.length === 0) return []
+  if (kind === ROLE) return row.permissions ?? []
+  const perRole = await Promise.all(ids.map((id) => permissionsOfRole(tx, id, adminRoleName)))
+  return [...new Set(perRole.flat())]
+}
+
+const samePermissions = (a: AccessRow, b: AccessRow) =>
+  (a.permissions ?? []).join('\n') === (b.permissions ?? []).join('\n')
 
 /** The routes of one side (roles or groups); both sides are built from this. */
 function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
@@ -41,8 +71,13 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
   const base = `/api/admin/${kind.table}`
   const inputSchema = kind === ROLE ? roleInputSchema : groupInputSchema
   const itemSchema = kind === ROLE ? roleSchema : groupSchema
+  const adminRoleName = config.admin.roleName
   const linkIds = (body: Record<string, unknown>) => body[kind.linkField] as number[] | undefined
   const linkNames = (row: AccessRow) => row.links.map((link) => link.name)
+  const linkIdsOf = (row: AccessRow) => row.links.map((link) => link.id)
+  const permissionsSent = (body: Record<string, unknown>) =>
+    kind === ROLE ? (body.permissions as Permission[] | undefined) : undefined
+  const named = (row: AccessRow) => `the ${kind.noun} "${row.name}"`
   const Noun = `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)}`
 
   return [
@@ -52,11 +87,11 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
       operationId: `list${Noun}s`,
       summary: `One page of ${kind.table}, each with its linked ${kind.other}`,
       tag: kind.table,
-      access: 'admin',
+      access: 'users.read',
       query: accessListQuerySchema,
       response: kind === ROLE ? rolePageSchema : groupPageSchema,
       async handler({ query }) {
-        const page = await listAccess(db, kind, query.page, query.size)
+        const page = await listAccess(db, kind, query.page, query.size, adminRoleName)
         return { ...page, content: page.content.map((row) => present(kind, row)) }
       },
     }),
@@ -67,7 +102,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
       operationId: `create${Noun}`,
       summary: `Create a ${kind.noun}, linked to the ${kind.other} listed in ${kind.linkField}`,
       tag: kind.table,
-      access: 'admin',
+      access: 'access.manage',
       body: inputSchema,
       status: 201,
       response: itemSchema,
@@ -76,14 +111,26 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
         const row = await db.transaction(async (tx) => {
           await assertNameFree(tx, kind, body.name)
           const id = await insertAccess(tx, kind, body.name)
+          const permissions = permissionsSent(body)
+          if (permissions) await setRolePermissions(tx, id, permissions)
           await replaceLinks(tx, kind, id, linkIds(body) ?? [])
-          const created = await findAccess(tx, kind, id)
+          const created = await findAccess(tx, kind, id, adminRoleName)
+          if (kind === ROLE) {
+            assertMayGrant(caller, created.permissions ?? [], `create ${named(created)}`)
+          } else {
+            const granted = await grantedBy(tx, kind, created, adminRoleName)
+            assertMayGrant(caller, granted, `create ${named(created)} with these roles`)
+          }
           await writeAudit(tx, {
             actor: caller,
             action: `${kind.noun}.create`,
             targetType: kind.noun,
             targetId: id,
-            changes: { name: created.name, [kind.other]: linkNames(created) },
+            changes: {
+              name: created.name,
+              [kind.other]: linkNames(created),
+              ...(kind === ROLE ? { permissions: created.permissions } : {}),
+            },
           })
           return created
         })
@@ -97,7 +144,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
       operationId: `update${Noun}`,
       summary: `Rename a ${kind.noun}; when ${kind.linkField} is given, its links are replaced by them`,
       tag: kind.table,
-      access: 'admin',
+      access: 'access.manage',
       params: idParams,
       body: inputSchema,
       response: itemSchema,
@@ -106,16 +153,37 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
         const row = await db.transaction(async (tx) => {
           await lockAdminRights(tx)
           await lockAccess(tx, kind, params.id)
-          const before = await findAccess(tx, kind, params.id)
+          const before = await findAccess(tx, kind, params.id, adminRoleName)
           await assertNameFree(tx, kind, body.name, params.id)
           await updateAccess(tx, kind, params.id, { name: body.name })
+          const permissions = permissionsSent(body)
+          if (permissions) await setRolePermissions(tx, params.id, permissions)
           const ids = linkIds(body)
           if (ids) await replaceLinks(tx, kind, params.id, ids)
-          const after = await findAccess(tx, kind, params.id)
+          const after = await findAccess(tx, kind, params.id, adminRoleName)
+          if (permissions && missingPermissions(permissions, after.permissions ?? []).length > 0) {
+            throw conflict(`The ${adminRoleName} role always carries every permission.`)
+          }
+          if (!samePermissions(before, after)) {
+            assertMayGrant(
+              caller,
+              after.permissions ?? [],
+              `give ${named(after)} these permissions`,
+            )
+          }
+          const linked = linkIdsOf(after).filter((id) => !linkIdsOf(before).includes(id))
+          assertMayGrant(
+            caller,
+            await grantedByLinks(tx, kind, after, linked, adminRoleName),
+            `link ${named(after)} to these ${kind.other}`,
+          )
           const changes: Record<string, unknown> = {}
           if (before.name !== after.name) changes.name = { from: before.name, to: after.name }
           if (linkNames(before).join('\n') !== linkNames(after).join('\n')) {
             changes[kind.other] = { from: linkNames(before), to: linkNames(after) }
+          }
+          if (!samePermissions(before, after)) {
+            changes.permissions = { from: before.permissions, to: after.permissions }
           }
           if (Object.keys(changes).length > 0) {
             await writeAudit(tx, {
@@ -142,7 +210,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           ? 'One page of the users who hold a role, directly and/or through active groups, searched as the users list is, with the exact total'
           : 'One page of the members of a group, searched as the users list is, with the exact total',
       tag: kind.table,
-      access: 'admin',
+      access: 'users.read',
       params: idParams,
       query: memberListQuerySchema,
       response: memberPageSchema,
@@ -158,7 +226,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
         operationId: `${verb}${Noun}`,
         summary: `${verb === 'activate' ? 'Activate' : 'Deactivate'} a ${kind.noun}`,
         tag: kind.table,
-        access: 'admin',
+        access: 'access.manage',
         params: idParams,
         response: itemSchema,
         errors: [404, 409],
@@ -168,6 +236,14 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             if (!active) await lockAdminRights(tx)
             const before = await lockAccess(tx, kind, params.id)
             if (before.active !== active) {
+              if (active) {
+                const row = await findAccess(tx, kind, params.id, adminRoleName)
+                assertMayGrant(
+                  caller,
+                  await grantedBy(tx, kind, row, adminRoleName),
+                  `activate ${named(row)}`,
+                )
+              }
               await updateAccess(tx, kind, params.id, { active })
               await writeAudit(tx, {
                 actor: caller,
@@ -178,7 +254,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
               })
               if (!active) await assertAnAdminRemains(tx, config.admin.roleName)
             }
-            return findAccess(tx, kind, params.id)
+            return findAccess(tx, kind, params.id, adminRoleName)
           })
           return present(kind, row)
         },

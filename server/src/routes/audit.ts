@@ -12,7 +12,7 @@ export function auditRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         'The audit log, newest first: filtered by actor, target user (each an id or username), action and an inclusive range of UTC days',
       tag: 'audit',
-      access: 'admin',
+      access: 'audit.read',
       query: auditQuerySchema,
       response: auditPageSchema,
       handler: ({ query }) => listAudit(ctx.db, query),

@@ -304,14 +304,19 @@ export function authRoutes(ctx: ServerContext) {
       method: 'GET',
       url: '/auth/me',
       operationId: 'getCurrentUser',
-      summary: 'The signed-in user and the active roles they hold',
+      summary:
+        'The signed-in user, the active roles they hold and their permissions (sorted): what they may do',
       tag: 'auth',
       access: 'session',
       response: meResponseSchema,
       async handler({ caller }) {
         const user = await findUser(db, caller.id)
         if (!user) throw unauthorized('Session has ended. Sign in again.')
-        return { ...toUser(user), roles: await effectiveRoleNames(db, user.id) }
+        return {
+          ...toUser(user),
+          roles: await effectiveRoleNames(db, user.id),
+          permissions: caller.permissions,
+        }
       },
     }),
 

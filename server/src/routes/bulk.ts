@@ -12,7 +12,7 @@ import {
 } from '@shared/contract'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, findAccess } from '../db/access'
-import type { Actor } from '../db/audit'
+import type { Caller } from '../auth/guard'
 import { selectUserIds } from '../db/bulk-selection'
 import { ApiError, badRequest, databaseFailure } from '../errors'
 import { route, type RouteSpec } from './define'
@@ -42,12 +42,12 @@ const SUMMARIES: Record<BulkAction, string> = {
 /** What changing one user does, by action: the very function its single-user endpoint runs. */
 function userChange(ctx: ServerContext, action: BulkAction, body: BulkRequestBody) {
   if (!isBulkAccessAction(action)) {
-    return (caller: Actor, id: number) => applyStatusAction(ctx, caller, id, action)
+    return (caller: Caller, id: number) => applyStatusAction(ctx, caller, id, action)
   }
   const kind = action === 'assign-role' ? ROLE : GROUP
   const targetId = body[BULK_TARGET_FIELD[action]]!
   const change = action === 'remove-from-group' ? 'remove' : 'add'
-  return (caller: Actor, id: number) => changeUserAccess(ctx, caller, kind, change, id, targetId)
+  return (caller: Caller, id: number) => changeUserAccess(ctx, caller, kind, change, id, targetId)
 }
 
 /**
@@ -65,7 +65,7 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: OPERATION_IDS[action],
       summary: `${SUMMARIES[action]}: ids (at most ${MAX_BULK_USERS}) or the list's filter; answers each user's result`,
       tag: 'users',
-      access: 'admin',
+      access: isBulkAccessAction(action) ? 'users.assign' : 'users.status',
       body: bulkBodySchemas[action],
       response: bulkResultSchema,
       errors: [404],
@@ -74,7 +74,12 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
         // An unknown role or group is the request's fault: refused before anyone is changed.
         if (isBulkAccessAction(action)) {
           const field = BULK_TARGET_FIELD[action]
-          await findAccess(db, field === 'roleId' ? ROLE : GROUP, selection[field]!)
+          await findAccess(
+            db,
+            field === 'roleId' ? ROLE : GROUP,
+            selection[field]!,
+            ctx.config.admin.roleName,
+          )
         }
         let ids: number[]
         if ('ids' in selection && selection.ids) ids = selection.ids

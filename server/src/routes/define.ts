@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { z } from 'zod'
+import type { Permission } from '@shared/contract'
 import { authenticate, type Access, type Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { ApiError, validationError } from '../errors'
@@ -11,7 +12,7 @@ export interface Handled<P, Q, B, A extends Access = Access> {
   params: P
   query: Q
   body: B
-  /** Who is calling: always known on session and admin routes, never on public ones. */
+  /** Who is calling: always known on session and permission routes, never on public ones. */
   caller: A extends 'public' ? undefined : Caller
   request: FastifyRequest
   reply: FastifyReply
@@ -25,6 +26,7 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, A extends Acce
   operationId: string
   summary: string
   tag: string
+  /** Who may call it: every admin route names exactly one permission of the catalogue. */
   access: A
   /** A public route that also reads a Bearer token when one is sent (documented as optional). */
   optionalBearer?: boolean
@@ -40,6 +42,11 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown, A extends Acce
   errors?: number[]
   rateLimit?: RouteOptions['config']
   handler(input: Handled<P, Q, B, A>): Promise<unknown>
+}
+
+/** The permission a route requires, if any: public and session routes need none. */
+export function requiredPermission(spec: RouteSpec): Permission | undefined {
+  return spec.access === 'public' || spec.access === 'session' ? undefined : spec.access
 }
 
 /** Keeps each spec's types while collecting specs of different shapes in one list. */

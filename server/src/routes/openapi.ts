@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { apiErrorSchema } from '@shared/contract'
-import type { RouteSpec } from './define'
+import { requiredPermission, type RouteSpec } from './define'
 
 type JsonSchema = Record<string, unknown>
 
@@ -29,7 +29,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 const REASONS: Record<number, string> = {
   400: 'Invalid input; the message names the field',
   401: 'No, invalid or expired token or session',
-  403: 'Signed in, but not an administrator',
+  403: 'Refused: a permission this needs is missing (see x-permission), or the account may not do it',
   404: 'Not found',
   409: 'Conflicts with the current state',
   412: 'If-Match does not match the current version',
@@ -51,10 +51,11 @@ export function openApiDocument(specs: RouteSpec[]) {
   for (const spec of specs) {
     const path = spec.url.replace(/:(\w+)/g, '{$1}')
     const status = spec.status ?? 200
+    const permission = requiredPermission(spec)
     const errors = [
       400,
       ...(spec.access === 'public' ? [] : [401]),
-      ...(spec.access === 'admin' ? [403] : []),
+      ...(permission ? [403] : []),
       ...(spec.errors ?? []),
     ]
     const responses: Record<string, unknown> = {
@@ -80,6 +81,8 @@ export function openApiDocument(specs: RouteSpec[]) {
       operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
+      // The one permission of the catalogue the caller must hold (issue 29).
+      ...(permission ? { 'x-permission': permission } : {}),
       // Public operations say so: without it they would inherit no rule and read as unspecified.
       security:
         spec.access !== 'public'

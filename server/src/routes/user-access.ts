@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { assignmentListSchema, effectiveRoleListSchema, type Assignment } from '@shared/contract'
+import { assertMayActOn, assertMayGive } from '../auth/delegation'
+import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import {
   GROUP,
@@ -12,18 +14,19 @@ import {
   type AccessKind,
 } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
-import { writeAudit, type Actor } from '../db/audit'
+import { writeAudit } from '../db/audit'
 import { existingUser } from '../db/users'
 import { idParams, positiveId, route, type RouteSpec } from './define'
 
 /**
  * Gives a user a role or group, or takes it away, in its own transaction, audited when it
  * changed anything (one user or many alike): idempotent, and taking away never leaves nobody
- * in charge. Answers what the user then holds directly.
+ * in charge. Only a caller holding all the user holds acts on them, and all a role or group
+ * grants gives it. Answers what the user then holds directly.
  */
 export function changeUserAccess(
   { db, config }: ServerContext,
-  caller: Actor,
+  caller: Caller,
   kind: AccessKind,
   change: 'add' | 'remove',
   userId: number,
@@ -33,6 +36,8 @@ export function changeUserAccess(
     if (change === 'remove') await lockAdminRights(tx)
     await existingUser(tx, userId)
     const target = await lockAccess(tx, kind, targetId)
+    await assertMayActOn(tx, caller, userId, config.admin.roleName)
+    if (change === 'add') await assertMayGive(tx, caller, kind, target, config.admin.roleName)
     const changed =
       change === 'add'
         ? await assign(tx, kind, userId, targetId)
@@ -64,7 +69,7 @@ export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
     summary:
       'Every role a user holds, directly and/or through active groups (viaGroups); inactive roles are listed with active false',
     tag: 'users',
-    access: 'admin',
+    access: 'users.read',
     params: idParams,
     response: effectiveRoleListSchema,
     errors: [404],
@@ -87,7 +92,7 @@ export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
         operationId: `${verb === 'PUT' ? 'add' : 'remove'}User${Noun}`,
         summary: `${verb === 'PUT' ? 'Give a user' : 'Take from a user'} a ${kind.noun} (idempotent); answers the user's ${plural}`,
         tag: 'users',
-        access: 'admin',
+        access: 'users.assign',
         params,
         response: assignmentListSchema,
         errors: [404, 409],
@@ -101,7 +106,7 @@ export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
         operationId: `listUser${Noun}s`,
         summary: `The ${plural} a user holds directly`,
         tag: 'users',
-        access: 'admin',
+        access: 'users.read',
         params: idParams,
         response: assignmentListSchema,
         errors: [404],

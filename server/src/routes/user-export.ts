@@ -35,7 +35,7 @@ export function userExportRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         'Every user the search and filters select, in the sort, streamed as NDJSON (one user per line); X-Total-Count says how many',
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       query: userExportQuerySchema,
       response: userSchema,
       contentType: USER_EXPORT_CONTENT_TYPE,

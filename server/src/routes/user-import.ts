@@ -5,15 +5,18 @@ import {
   userImportResponseSchema,
   type UserImportResponse,
   type UserImportResult,
+  type Permission,
   type UserImportRow,
 } from '@shared/contract'
+import { assertHolds, assertMayActOn, assertMayGive } from '../auth/delegation'
+import type { Caller } from '../auth/guard'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { hashToken, newSecret } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, assign } from '../db/access'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
-import { writeAudit, type Actor } from '../db/audit'
+import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { databaseLookups, findImportNames, prefetchedLookups } from '../db/import-rows'
 import { enqueueMail } from '../db/mail-outbox'
@@ -50,14 +53,38 @@ async function queueSetPasswordLink(ctx: ServerContext, tx: Queryable, user: Use
   })
 }
 
+type Applied = Extract<RowPlan, { outcome: 'created' | 'updated' }>
+
+/**
+ * What a row does beyond adding a user, allowed as its single routes allow it (issue 29):
+ * changing a present user needs all they hold and the permission of each change; a role or
+ * group given needs the assign permission and all it grants.
+ */
+async function assertMayApply(ctx: ServerContext, tx: Queryable, caller: Caller, plan: Applied) {
+  const adminRoleName = ctx.config.admin.roleName
+  const needed: Permission[] = []
+  if (plan.outcome === 'updated') {
+    await assertMayActOn(tx, caller, plan.id, adminRoleName)
+    if (Object.keys(plan.profileChanges).length > 0) needed.push('users.edit')
+    if (plan.active) needed.push('users.status')
+  }
+  if (plan.roles.length + plan.groups.length > 0) needed.push('users.assign')
+  assertHolds(caller, needed)
+  for (const role of plan.roles) await assertMayGive(tx, caller, ROLE, role, adminRoleName)
+  for (const group of plan.groups) await assertMayGive(tx, caller, GROUP, group, adminRoleName)
+}
+
 /** Writes what a row's plan says, in the caller's transaction, audited. */
 async function applyPlan(
   ctx: ServerContext,
   tx: Queryable,
-  caller: Actor,
+  caller: Caller,
   plan: RowPlan,
   options: ImportOptions,
 ): Promise<number | undefined> {
+  if (plan.outcome === 'created' || plan.outcome === 'updated') {
+    await assertMayApply(ctx, tx, caller, plan)
+  }
   const source = { import: options.fileName ?? true }
   if (plan.outcome === 'created') {
     const user = await insertUser(tx, {
@@ -121,7 +148,7 @@ const resultOf = (row: UserImportRow, plan: RowPlan, id = 'id' in plan ? plan.id
 /** One row in a transaction of its own: all of it lands, or none of it. */
 async function importRow(
   ctx: ServerContext,
-  caller: Actor,
+  caller: Caller,
   row: UserImportRow,
   options: ImportOptions,
   names: ImportNames,
@@ -145,7 +172,7 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'importUsers',
       summary: `Create users from rows of a CSV file (at most ${MAX_IMPORT_ROWS}), each in its own transaction: a username already present is left alone, or updated (profile, status, roles and groups added) with updateExisting. dryRun answers what would happen and changes nothing. Answers each row's outcome and errors by field`,
       tag: 'users',
-      access: 'admin',
+      access: 'users.create',
       body: userImportRequestSchema,
       response: userImportResponseSchema,
       async handler({ body, caller, request }): Promise<UserImportResponse> {

@@ -1,4 +1,5 @@
 import { temporaryPasswordSchema, userSchema } from '@shared/contract'
+import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { generateTemporaryPassword } from '../auth/temporary-password'
@@ -24,7 +25,7 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         'Email the user a single-use link (valid one hour) to choose a new password; the user answered tells how the email fares (resetEmailStatus)',
       tag: 'users',
-      access: 'admin',
+      access: 'users.credentials',
       params: idParams,
       response: userSchema,
       errors: [404],
@@ -33,6 +34,7 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         const link = `${config.resetLinkBase}?token=${encodeURIComponent(token)}`
         const user = await db.transaction(async (tx) => {
           const target = await existingUser(tx, params.id, true)
+          await assertMayActOn(tx, caller, params.id, config.admin.roleName)
           await issueResetToken(tx, params.id, hashToken(token), RESET_TOKEN_TTL_SECONDS)
           // Queued with the token and sent after the commit: a mail server that is slow or
           // silent holds no transaction open, and a mail is never sent for a token rolled back.
@@ -68,7 +70,7 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "Replace a user's password with a generated temporary one, answered only here and only now (never stored, logged or mailed): the old password stops working, every session of the user ends, and the next sign-in with it must choose a new password (see signIn). Not for the caller's own account",
       tag: 'users',
-      access: 'admin',
+      access: 'users.credentials',
       params: idParams,
       response: temporaryPasswordSchema,
       errors: [404, 409],
@@ -80,6 +82,7 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         const passwordHash = await hashPassword(temporaryPassword)
         const user = await db.transaction(async (tx) => {
           await existingUser(tx, params.id, true)
+          await assertMayActOn(tx, caller, params.id, config.admin.roleName)
           const user = await setTemporaryPassword(tx, params.id, passwordHash)
           await retireResetTokens(tx, params.id)
           const ended = await revokeUserSessions(tx, params.id)

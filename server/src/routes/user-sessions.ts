@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { sessionIdSchema, sessionsEndedSchema, userSessionListSchema } from '@shared/contract'
+import { assertMayActOn } from '../auth/delegation'
 import { listLiveSessions, revokeUserSession, revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
@@ -20,7 +21,7 @@ export function userSessionRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "A user's live sessions, the most recently used first: started, last used, expires, and the address and user agent of their sign-in or latest refresh; current marks the caller's own",
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       params: idParams,
       response: userSessionListSchema,
       errors: [404],
@@ -41,13 +42,14 @@ export function userSessionRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "Sign out one live session of a user: its tokens stop working at once. Ending the caller's own session ends theirs (currentSessionEnded)",
       tag: 'users',
-      access: 'admin',
+      access: 'users.credentials',
       params: sessionParams,
       response: sessionsEndedSchema,
       errors: [404],
       async handler({ params, caller }) {
         await db.transaction(async (tx) => {
           await existingUser(tx, params.id)
+          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
           if (!(await revokeUserSession(tx, params.id, params.sessionId))) {
             throw notFound(`User ${params.id} has no live session ${params.sessionId}`)
           }
@@ -70,13 +72,14 @@ export function userSessionRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "Sign a user out everywhere: every live session ends at once, the caller's own too when the user is the caller (currentSessionEnded)",
       tag: 'users',
-      access: 'admin',
+      access: 'users.credentials',
       params: idParams,
       response: sessionsEndedSchema,
       errors: [404],
       async handler({ params, caller }) {
         const ended = await db.transaction(async (tx) => {
           await existingUser(tx, params.id, true)
+          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
           const ended = await revokeUserSessions(tx, params.id)
           await writeAudit(tx, {
             actor: caller,

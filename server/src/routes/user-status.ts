@@ -1,8 +1,10 @@
 import { userSchema } from '@shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
+import { assertMayActOn } from '../auth/delegation'
+import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
-import { writeAudit, type Actor } from '../db/audit'
+import { writeAudit } from '../db/audit'
 import { retireResetTokens } from '../db/reset-tokens'
 import {
   existingUser,
@@ -44,13 +46,14 @@ const STATUS_ACTIONS: StatusAction[] = [
 
 /**
  * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the
- * rules of every caller (one user or many): nobody locks or deactivates their own account, and
- * an active administrator remains. Lock and deactivate end the user's sessions and retire any
- * outstanding reset link; unlock also ends a temporary sign-in lockout.
+ * rules of every caller (one user or many): nobody locks or deactivates their own account, nor
+ * acts on one holding a permission they do not hold, and an active administrator remains. Lock
+ * and deactivate end the user's sessions and retire any outstanding reset link; unlock also
+ * ends a temporary sign-in lockout.
  */
 export async function applyStatusAction(
   { db, config }: ServerContext,
-  caller: Actor,
+  caller: Caller,
   id: number,
   path: StatusPath,
 ): Promise<UserRow> {
@@ -61,6 +64,7 @@ export async function applyStatusAction(
     if (action.removesRights && caller.id === id) {
       throw conflict(`You cannot ${action.path} your own account.`)
     }
+    await assertMayActOn(tx, caller, id, config.admin.roleName)
     const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
     const from = field === 'isActive' ? before.is_active : before.is_locked
     const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
@@ -97,7 +101,7 @@ export function userStatusRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: action.operationId,
       summary: `${action.path[0]!.toUpperCase()}${action.path.slice(1)} a user`,
       tag: 'users',
-      access: 'admin',
+      access: 'users.status',
       params: idParams,
       response: userSchema,
       errors: [404, 409],

@@ -6,6 +6,7 @@ import {
   userPageSchema,
   userSchema,
 } from '@shared/contract'
+import { assertMayActOn } from '../auth/delegation'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
@@ -41,7 +42,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'listUsers',
       summary: 'One page of users, searched and sorted, with the exact total',
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       query: userListQuerySchema,
       response: userPageSchema,
       handler: ({ query }) => listUsers(db, query),
@@ -53,7 +54,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'createUser',
       summary: 'Create a user',
       tag: 'users',
-      access: 'admin',
+      access: 'users.create',
       body: createUserSchema,
       status: 201,
       response: userSchema,
@@ -85,7 +86,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: 'getUser',
       summary: 'One user, with its ETag',
       tag: 'users',
-      access: 'admin',
+      access: 'users.read',
       params: idParams,
       response: userSchema,
       errors: [404],
@@ -103,7 +104,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       summary:
         "Update a user's profile; send If-Match with the ETag you read to refuse a lost update",
       tag: 'users',
-      access: 'admin',
+      access: 'users.edit',
       params: idParams,
       body: updateUserSchema,
       response: userSchema,
@@ -111,6 +112,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, body, caller, request, reply }) {
         const user = await db.transaction(async (tx) => {
           const before = await existingUser(tx, params.id, true)
+          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
           if (!ifMatchAllows(request.headers['if-match'], userEtag(before))) {
             throw new ApiError(
               412,

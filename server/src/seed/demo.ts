@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/passwords'
+import type { Permission } from '@shared/contract'
 import type { Database, Queryable } from '../db/database'
 import { FIRST_NAMES, LAST_NAMES } from './names'
 
@@ -10,10 +11,20 @@ const ROLES = [
   'FINANCE_OFFICER',
   'EVENT_PLANNER',
   'SUPPORT_AGENT',
+  'HELPDESK',
   'AUDITOR',
   'MARKETING_LEAD',
   'VIEWER',
 ]
+
+/** The delegated administrators' roles (issue 29); the other roles grant no permission. */
+const ROLE_PERMISSIONS: Record<string, Permission[]> = {
+  HELPDESK: ['users.credentials', 'users.read', 'users.status'],
+  AUDITOR: ['audit.read', 'users.read'],
+}
+
+/** The first-line helpdesk of the demo: holds HELPDESK directly (the auditors are Finance). */
+export const DEMO_HELPDESK_USER = 'sara.patel'
 
 /** Groups and the roles each one grants. */
 const GROUPS: Record<string, string[]> = {
@@ -35,7 +46,7 @@ async function idsByName(tx: Queryable, table: 'roles' | 'groups'): Promise<Map<
 }
 
 /**
- * A small, realistic organisation: 60 people across six groups and eight roles, some
+ * A small, realistic organisation: 60 people across six groups and nine roles, some
  * inactive, some locked, most with a recent sign-in. Running it again adds nothing twice.
  */
 export async function seedDemo(db: Database, adminRoleName: string): Promise<{ users: number }> {
@@ -47,6 +58,12 @@ export async function seedDemo(db: Database, adminRoleName: string): Promise<{ u
         `INSERT INTO roles (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower($1))`,
         [name],
       )
+    }
+    for (const [name, permissions] of Object.entries(ROLE_PERMISSIONS)) {
+      await tx.query('UPDATE roles SET permissions = $2::text[] WHERE lower(name) = lower($1)', [
+        name,
+        permissions,
+      ])
     }
     for (const name of GROUP_NAMES) {
       await tx.query(
@@ -108,6 +125,11 @@ export async function seedDemo(db: Database, adminRoleName: string): Promise<{ u
         )
       }
     }
+    await tx.query(
+      `INSERT INTO user_roles (user_id, role_id)
+       SELECT u.id, $2::int FROM users u WHERE u.username = $1 ON CONFLICT DO NOTHING`,
+      [DEMO_HELPDESK_USER, roleId('HELPDESK')],
+    )
     await tx.query(
       `INSERT INTO audit_log (action, target_type, changes) VALUES ('seed.demo', 'user', $1::jsonb)`,
       [JSON.stringify({ users: added })],

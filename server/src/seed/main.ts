@@ -34,7 +34,7 @@ async function main() {
     if (values.demo) {
       const { users: added } = await seedDemo(db, config.admin.roleName)
       process.stdout.write(
-        `Demo organisation: ${added} users added (password "${DEMO_PASSWORD}"), 8 roles, 6 groups.\n`,
+        `Demo organisation: ${added} users added (password "${DEMO_PASSWORD}"), 9 roles, 6 groups.\n`,
       )
     }
     if (users !== undefined) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { accessNameSchema } from '../validation'
 import { pageQueryFields, pageSchema } from './page'
+import { permissionListSchema, permissionSchema } from './permissions'
 import { USERS_PAGE_SIZE, userListQuerySchema, userSchema } from './user'
 
 /** Roles and groups link to each other; each side lists the other by id and name. */
@@ -12,6 +13,11 @@ export const roleSchema = z.object({
   name: z.string(),
   active: z.boolean(),
   groups: z.array(accessRefSchema),
+  /**
+   * What the role grants when active, sorted; the administrator role grants every one. A server
+   * without delegated administration sends none.
+   */
+  permissions: z.array(permissionSchema).optional(),
 })
 export type Role = z.infer<typeof roleSchema>
 
@@ -43,10 +49,14 @@ const idList = (field: string) =>
     )
     .max(1000, { error: `${field} may hold at most 1000 ids` })
 
-/** POST/PUT /api/admin/roles: links to groups are replaced when groupIds is given. */
+/**
+ * POST/PUT /api/admin/roles: links to groups are replaced when groupIds is given, the
+ * permissions when permissions is (a new role without them grants none).
+ */
 export const roleInputSchema = z.object({
   name: accessNameSchema,
   groupIds: idList('groupIds').optional(),
+  permissions: permissionListSchema.optional(),
 })
 export type RoleInput = z.input<typeof roleInputSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { permissionSchema } from './permissions'
 import {
   CONTROL_CHARACTERS,
   controlCharactersMessage,
@@ -49,8 +50,14 @@ export type RefreshRequest = z.input<typeof refreshRequestSchema>
 export const refreshResponseSchema = z.object({ response: z.object(tokenGrant) })
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>
 
-/** GET /auth/me: the signed-in user and the names of the active roles they hold. */
-export const meResponseSchema = userSchema.extend({ roles: z.array(z.string()).optional() })
+/**
+ * GET /auth/me: the signed-in user, the names of the active roles they hold and what they may
+ * do (sorted; none from a server without delegated administration).
+ */
+export const meResponseSchema = userSchema.extend({
+  roles: z.array(z.string()).optional(),
+  permissions: z.array(permissionSchema).optional(),
+})
 export type MeResponse = z.infer<typeof meResponseSchema>
 
 export { changePasswordSchema }

@@ -29,3 +29,11 @@ export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission
 export const permissionListSchema = z
   .array(permissionSchema, { error: 'permissions must be a list of permission names' })
   .max(PERMISSIONS.length * 2, { error: 'permissions holds too many entries' })
+
+/**
+ * Whether `held` allows `permission`. A server that sends no permissions (undefined) leaves the
+ * console offering everything, as before delegated administration: its 403s still refuse.
+ */
+export function allows(held: readonly Permission[] | undefined, permission: Permission): boolean {
+  return held === undefined || held.includes(permission)
+}

@@ -7,6 +7,7 @@ import {
   refreshResponseSchema,
   userSchema,
   type LoginRequest,
+  type Permission,
   type User,
 } from '@shared/contract'
 import {
@@ -37,6 +38,8 @@ interface Live extends Stored {
   /** In memory only; after a restart the first call refreshes it. */
   accessToken?: string
   roles: string[]
+  /** What the user may do, as `/auth/me` said; absent from a server that does not say. */
+  permissions?: Permission[]
   /** When a call last went out with this session (the console's clock). */
   lastUsedAt: number
 }
@@ -104,7 +107,9 @@ export class Session {
     this.restored = true
     try {
       await this.loadProfile()
-      if (!(await this.holdsAdminRights())) throw new ApiFailure(ADMIN_REQUIRED, 403)
+      if (!(await this.holdsAdminRights(this.live?.permissions))) {
+        throw new ApiFailure(ADMIN_REQUIRED, 403)
+      }
     } catch (error) {
       // Nothing of a sign-in that cannot use the console is kept, here or on the server.
       await this.endOnServer()
@@ -187,8 +192,13 @@ export class Session {
     }
   }
 
-  /** Whether the signed-in user may use the admin API: any admin call refused with 403 says no. */
-  private async holdsAdminRights(): Promise<boolean> {
+  /**
+   * Whether the signed-in user may use the console: holds any permission, as `known` or a fresh
+   * `/auth/me` says; from a server that names none, whether an admin call is refused with 403.
+   */
+  private async holdsAdminRights(known?: Permission[]): Promise<boolean> {
+    const permissions = known ?? (await this.currentPermissions())
+    if (permissions) return permissions.length > 0
     try {
       await this.withToken((authorization) =>
         send(this.deps.http, {
@@ -202,6 +212,21 @@ export class Session {
       if (error instanceof ApiFailure && error.status === 403) return false
       throw error
     }
+  }
+
+  /** The signed-in user's permissions now, kept for the session; undefined when not sent. */
+  private async currentPermissions(): Promise<Permission[] | undefined> {
+    const { data } = await this.withToken((authorization) =>
+      send(this.deps.http, {
+        method: 'GET',
+        path: '/auth/me',
+        headers: { authorization },
+        schema: meResponseSchema,
+        fallback: 'profile',
+      }),
+    )
+    if (this.live) this.live = { ...this.live, permissions: data.permissions }
+    return data.permissions
   }
 
   /** Revokes the session on the server; a server that cannot be reached is not waited for. */
@@ -272,8 +297,8 @@ export class Session {
         fallback: 'profile',
       }),
     )
-    const { roles = [], ...user } = me.data
-    this.live = { ...this.live!, user, roles }
+    const { roles = [], permissions, ...user } = me.data
+    this.live = { ...this.live!, user, roles, permissions }
     await this.persist()
   }
 
@@ -282,6 +307,7 @@ export class Session {
     return {
       user: this.live.user,
       roles: this.live.roles,
+      ...(this.live.permissions && { permissions: this.live.permissions }),
       serverUrl: this.deps.http.baseUrl,
       remembered: this.deps.vault.persistent,
     }
@@ -318,11 +344,11 @@ export class Session {
       }
       throw error
     }
-    await this.adopt(grant, live.roles)
+    await this.adopt(grant, live.roles, live.permissions)
     await this.persist()
   }
 
-  private async adopt(grant: Grant, roles: string[]) {
+  private async adopt(grant: Grant, roles: string[], permissions?: Permission[]) {
     this.live = {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken,
@@ -331,6 +357,7 @@ export class Session {
       expiresAt: this.deps.clock() + grant.expiresIn * 1000,
       user: grant.user as User,
       roles,
+      permissions,
       lastUsedAt: this.deps.clock(),
     }
   }

@@ -1,3 +1,4 @@
+import type { Permission } from '@shared/contract'
 import type { IconName } from '../components/icons'
 
 /**
@@ -9,6 +10,8 @@ export interface NavEntry {
   to: string
   /** Drawn beside the label, and alone when the sidebar is icon-only. */
   icon: IconName
+  /** Offered only to a user holding it. */
+  permission?: Permission
 }
 
 export const SIDEBAR: NavEntry[] = [
@@ -16,7 +19,7 @@ export const SIDEBAR: NavEntry[] = [
   { label: 'Event Management', to: '/events', icon: 'events' },
   { label: 'Users', to: '/users', icon: 'users' },
   { label: 'Roles & Groups', to: '/access', icon: 'access' },
-  { label: 'Audit Log', to: '/audit', icon: 'audit' },
+  { label: 'Audit Log', to: '/audit', icon: 'audit', permission: 'audit.read' },
   { label: 'Budget & Cost', to: '/budget', icon: 'budget' },
   { label: 'Employees', to: '/employees', icon: 'employees' },
   { label: 'CRM', to: '/crm', icon: 'crm' },

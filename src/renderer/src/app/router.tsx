@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { LoginPage, RequireSession } from '../features/auth'
+import type { Permission } from '@shared/contract'
+import { LoginPage, RequirePermission, RequireSession } from '../features/auth'
 import { NotAvailablePage } from '../features/modules'
 import { Shell, type RouteHandle } from './layouts/Shell'
 import { UNAVAILABLE_MODULES } from './nav'
@@ -22,9 +23,20 @@ const lazyPage = (
   path: string | undefined,
   title: string,
   load: () => Promise<ComponentType>,
+  permission?: Permission,
 ): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
-  lazy: async () => ({ Component: await load() }),
+  lazy: async () => {
+    const Screen = await load()
+    if (!permission) return { Component: Screen }
+    return {
+      Component: () => (
+        <RequirePermission permission={permission}>
+          <Screen />
+        </RequirePermission>
+      ),
+    }
+  },
   hydrateFallbackElement: loading,
   handle: { title } satisfies RouteHandle,
 })
@@ -56,7 +68,12 @@ export const router = createBrowserRouter([
         'Users Management',
         async () => (await import('../features/users')).UsersPage,
       ),
-      lazyPage('/audit', 'Audit Log', async () => (await import('../features/audit')).AuditPage),
+      lazyPage(
+        '/audit',
+        'Audit Log',
+        async () => (await import('../features/audit')).AuditPage,
+        'audit.read',
+      ),
       lazyPage(
         '/access',
         'Roles & Groups',

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router'
 import { Icon } from '../../components/icons'
+import { usePermissions } from '../../features/auth'
 import { SIDEBAR } from '../nav'
 import { useLayoutStore } from '../layout-store'
 
@@ -8,6 +9,7 @@ export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
   const collapsed = useLayoutStore((state) => state.sidebarCollapsed)
   const toggle = useLayoutStore((state) => state.toggleSidebar)
   const compact = iconOnly || collapsed
+  const may = usePermissions()
   return (
     <nav className={compact ? 'sidebar compact' : 'sidebar'} aria-label="Main">
       {!iconOnly && (
@@ -22,7 +24,7 @@ export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
         </button>
       )}
       <ul>
-        {SIDEBAR.map((entry) => (
+        {SIDEBAR.filter((entry) => !entry.permission || may(entry.permission)).map((entry) => (
           <li key={entry.to}>
             <NavLink to={entry.to} title={compact ? entry.label : undefined}>
               <Icon name={entry.icon} className="nav-icon" />

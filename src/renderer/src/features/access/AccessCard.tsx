@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { DataTable } from '../../components/DataTable'
+import { usePermissions } from '../auth'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { accessColumns } from './access-columns'
 import { AccessDialog } from './AccessDialog'
@@ -36,14 +37,23 @@ export function AccessCard({
   const [editing, setEditing] = useState<Editing>(null)
   const [toggling, setToggling] = useState<AccessItem | null>(null)
   const [membersOf, setMembersOf] = useState<AccessItem | null>(null)
+  const manages = usePermissions()('access.manage')
+  // A server of delegated administration names every role's permissions (issue 29).
+  const withPermissions = items.some((item) => item.permissions !== undefined)
   const columns = useMemo(
     () =>
-      accessColumns(kind, {
-        onToggle: setToggling,
-        onEdit: (item) => setEditing({ item }),
-        onMembers: setMembersOf,
-      }),
-    [kind],
+      accessColumns(
+        kind,
+        {
+          ...(manages && {
+            onToggle: setToggling,
+            onEdit: (item: AccessItem) => setEditing({ item }),
+          }),
+          onMembers: setMembersOf,
+        },
+        withPermissions,
+      ),
+    [kind, manages, withPermissions],
   )
   const shown = useMemo(() => filterByName(items, search), [items, search])
 
@@ -62,9 +72,11 @@ export function AccessCard({
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
-          <button type="button" className="primary" onClick={() => setEditing({})}>
-            + Add {kind.singular}
-          </button>
+          {manages && (
+            <button type="button" className="primary" onClick={() => setEditing({})}>
+              + Add {kind.singular}
+            </button>
+          )}
           <button type="button" className="secondary" onClick={onRefresh}>
             Refresh
           </button>
@@ -86,6 +98,7 @@ export function AccessCard({
           options={options}
           optionsLoading={optionsLoading}
           optionsFailed={optionsFailed}
+          withPermissions={withPermissions}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@shared/contract'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
@@ -17,6 +18,8 @@ export interface AccessDialogProps {
   optionsLoading: boolean
   /** The other side could not be loaded: its checkboxes cannot be offered. */
   optionsFailed: boolean
+  /** The server names permissions: a role's dialog offers them as a checklist (issue 29). */
+  withPermissions?: boolean
   onClose: () => void
 }
 
@@ -27,6 +30,7 @@ export function AccessDialog({
   options,
   optionsLoading,
   optionsFailed,
+  withPermissions = false,
   onClose,
 }: AccessDialogProps) {
   const formId = useId()
@@ -34,6 +38,8 @@ export function AccessDialog({
   const nameErrorId = useId()
   const [name, setName] = useState(item?.name ?? '')
   const [chosen, setChosen] = useState<number[]>(() => item?.links.map((link) => link.id) ?? [])
+  const [granted, setGranted] = useState<Permission[]>(() => item?.permissions ?? [])
+  const offersPermissions = withPermissions && kind.key === 'roles'
   const [nameError, setNameError] = useState<string>()
   const save = useSaveAccess(kind)
 
@@ -45,7 +51,7 @@ export function AccessDialog({
       return
     }
     save.mutate(
-      { id: item?.id, ...checked.input },
+      { id: item?.id, ...checked.input, ...(offersPermissions && { permissions: granted }) },
       {
         onSuccess: () => {
           onClose()
@@ -119,6 +125,33 @@ export function AccessDialog({
             ))
           )}
         </fieldset>
+        {offersPermissions && (
+          <fieldset className="access-links access-permissions">
+            <legend>Permissions</legend>
+            {PERMISSIONS.map((permission) => (
+              <div key={permission} className="access-link">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={granted.includes(permission)}
+                    aria-describedby={`${formId}-${permission}`}
+                    onChange={(event) =>
+                      setGranted((held) =>
+                        event.target.checked
+                          ? [...held, permission].sort()
+                          : held.filter((other) => other !== permission),
+                      )
+                    }
+                  />
+                  {permission}
+                </label>
+                <span id={`${formId}-${permission}`} className="permission-description">
+                  {PERMISSION_DESCRIPTIONS[permission]}
+                </span>
+              </div>
+            ))}
+          </fieldset>
+        )}
       </form>
     </Dialog>
   )

@@ -3,8 +3,9 @@ import { linkSummary, type AccessItem, type AccessKind } from './access-kinds'
 import { statusText } from './status-toggle'
 
 export interface AccessRowActions {
-  onToggle: (item: AccessItem) => void
-  onEdit: (item: AccessItem) => void
+  /** Toggle and Edit are absent when the signed-in user may not manage access: read only. */
+  onToggle?: (item: AccessItem) => void
+  onEdit?: (item: AccessItem) => void
   onMembers: (item: AccessItem) => void
 }
 
@@ -14,6 +15,7 @@ const col = columnHelper<AccessItem>()
 export function accessColumns(
   kind: AccessKind,
   { onToggle, onEdit, onMembers }: AccessRowActions,
+  withPermissions = false,
 ): TableColumn<AccessItem>[] {
   return [
     col.accessor('id', { header: 'ID' }),
@@ -23,33 +25,48 @@ export function accessColumns(
       header: kind.linksHeader,
       cell: ({ row }) => linkSummary(kind, row.original),
     }),
+    // A role's permissions, when the server names them (issue 29).
+    ...(kind.key === 'roles' && withPermissions
+      ? [
+          col.display({
+            id: 'permissions',
+            header: 'Permissions',
+            cell: ({ row }) => (row.original.permissions ?? []).join(', ') || 'None',
+          }),
+        ]
+      : []),
     col.display({
       id: 'active',
       header: 'Active',
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className={`status-toggle ${row.original.active ? 'is-active' : 'state-inactive'}`}
-          aria-label={`${statusText(row.original)}: ${row.original.active ? 'deactivate' : 'activate'} ${kind.noun} ${row.original.name}`}
-          onClick={() => onToggle(row.original)}
-        >
-          {statusText(row.original)}
-        </button>
-      ),
+      cell: ({ row }) =>
+        onToggle ? (
+          <button
+            type="button"
+            className={`status-toggle ${row.original.active ? 'is-active' : 'state-inactive'}`}
+            aria-label={`${statusText(row.original)}: ${row.original.active ? 'deactivate' : 'activate'} ${kind.noun} ${row.original.name}`}
+            onClick={() => onToggle(row.original)}
+          >
+            {statusText(row.original)}
+          </button>
+        ) : (
+          statusText(row.original)
+        ),
     }),
     col.display({
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => (
         <span className="access-actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-label={`Edit ${kind.noun} ${row.original.name}`}
-            onClick={() => onEdit(row.original)}
-          >
-            Edit
-          </button>
+          {onEdit && (
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Edit ${kind.noun} ${row.original.name}`}
+              onClick={() => onEdit(row.original)}
+            >
+              Edit
+            </button>
+          )}
           <button
             type="button"
             className="secondary"

@@ -1,3 +1,4 @@
+import type { Permission } from '@shared/contract'
 import { accessNameSchema } from '@shared/validation'
 import { BridgeFailure } from '../../lib/query'
 import type { AccessKind } from './access-kinds'
@@ -5,6 +6,8 @@ import type { AccessKind } from './access-kinds'
 export interface AccessFormInput {
   name: string
   linkIds: number[]
+  /** A role's permissions, sent only when the server names them (issue 29). */
+  permissions?: Permission[]
 }
 
 export type AccessFormCheck = { ok: true; input: AccessFormInput } | { ok: false; error: string }

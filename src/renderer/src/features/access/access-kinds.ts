@@ -1,4 +1,4 @@
-import type { AccessRef, Group, Role } from '@shared/contract'
+import type { AccessRef, Group, Permission, Role } from '@shared/contract'
 
 /** A role or a group as this screen draws it: the other side's links under one name. */
 export interface AccessItem {
@@ -6,6 +6,8 @@ export interface AccessItem {
   name: string
   active: boolean
   links: AccessRef[]
+  /** A role's, from a server that names them (issue 29); never a group's. */
+  permissions?: Permission[]
 }
 
 /** What tells the Roles card from the Groups card: words, and which side is linked. */

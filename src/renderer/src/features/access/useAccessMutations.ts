@@ -22,9 +22,12 @@ export interface SaveAccess extends AccessFormInput {
   id?: number
 }
 
-async function save(kind: AccessKind, { id, name, linkIds }: SaveAccess): Promise<void> {
+async function save(
+  kind: AccessKind,
+  { id, name, linkIds, permissions }: SaveAccess,
+): Promise<void> {
   if (kind.key === 'roles') {
-    const input = { name, groupIds: linkIds }
+    const input = { name, groupIds: linkIds, ...(permissions && { permissions }) }
     await unwrap(
       id === undefined ? admin().roles.create(input) : admin().roles.update({ id, ...input }),
     )

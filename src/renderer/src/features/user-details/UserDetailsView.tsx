@@ -4,6 +4,7 @@ import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
 import { backToUsersPath } from '../../lib/users-list-return'
+import { usePermissions } from '../auth'
 import { SessionsCard } from '../sessions'
 import { AssignmentCard } from './AssignmentCard'
 import { ConflictNotice } from './ConflictNotice'
@@ -20,6 +21,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
   const rolesHeldVia = useRolesHeldVia(id)
   const locked = editor.saving || editor.reloading
   const usersList = backToUsersPath(useLocation().state)
+  const may = usePermissions()
   return (
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
@@ -80,7 +82,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
         <SessionsCard user={loaded.user} />
-        <HistoryCard user={loaded.user} />
+        {may('audit.read') && <HistoryCard user={loaded.user} />}
       </div>
     </div>
   )

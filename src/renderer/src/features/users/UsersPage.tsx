@@ -6,6 +6,7 @@ import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { notify } from '../../lib/notifications'
+import { usePermissions } from '../auth'
 import { SetTemporaryPasswordDialog } from '../temporary-password'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
@@ -52,16 +53,21 @@ export function UsersPage() {
   const [pageError, setPageError] = useState<string | null>(null)
   const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
+  const may = usePermissions()
+  const mayAssign = may('users.assign')
 
   const tableColumns = useMemo(
     () =>
       userColumns({
         onStatus: (user, action) => setDialog({ kind: 'status', user, action }),
-        onAssign: (user, assign) => setDialog({ kind: 'assign', user, assign }),
+        ...(mayAssign && {
+          onAssign: (user: User, assign: AssignmentKind) =>
+            setDialog({ kind: 'assign', user, assign }),
+        }),
         onResetPassword: (user) => setDialog({ kind: 'reset', user }),
         onSetTemporaryPassword: (user) => setDialog({ kind: 'temporary', user }),
       }),
-    [],
+    [mayAssign],
   )
 
   return (
@@ -103,13 +109,15 @@ export function UsersPage() {
           Import CSV
         </button>
         <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
-        <button
-          type="button"
-          className="primary add-user"
-          onClick={() => setDialog({ kind: 'add' })}
-        >
-          + Add User
-        </button>
+        {may('users.create') && (
+          <button
+            type="button"
+            className="primary add-user"
+            onClick={() => setDialog({ kind: 'add' })}
+          >
+            + Add User
+          </button>
+        )}
       </div>
 
       {exports.progress && (

@@ -13,7 +13,8 @@ import {
 
 export interface UserRowActions {
   onStatus: (user: User, action: StatusAction) => void
-  onAssign: (user: User, kind: 'roles' | 'groups') => void
+  /** Absent when the signed-in user may not assign: Assign Roles and Groups are not offered. */
+  onAssign?: (user: User, kind: 'roles' | 'groups') => void
   onResetPassword: (user: User) => void
   onSetTemporaryPassword: (user: User) => void
 }
@@ -102,22 +103,26 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
         const user = row.original
         return (
           <div className="row-actions">
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Assign Roles to ${user.username}`}
-              onClick={() => actions.onAssign(user, 'roles')}
-            >
-              Assign Roles
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Assign Groups to ${user.username}`}
-              onClick={() => actions.onAssign(user, 'groups')}
-            >
-              Assign Groups
-            </button>
+            {actions.onAssign && (
+              <>
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Assign Roles to ${user.username}`}
+                  onClick={() => actions.onAssign?.(user, 'roles')}
+                >
+                  Assign Roles
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Assign Groups to ${user.username}`}
+                  onClick={() => actions.onAssign?.(user, 'groups')}
+                >
+                  Assign Groups
+                </button>
+              </>
+            )}
             <button
               type="button"
               className="secondary"

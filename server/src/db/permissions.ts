@@ -1,0 +1,86 @@
+import { PERMISSIONS, type Permission } from '@shared/contract'
+import type { Queryable } from './database'
+
+/** Every permission of the catalogue, as an SQL array literal (the names are our constants). */
+const ALL_PERMISSIONS = `ARRAY[${PERMISSIONS.map((name) => `'${name}'`).join(', ')}]::text[]`
+
+/**
+ * The permissions the role of alias `role` grants when active: every one for the administrator
+ * role, named by the SQL parameter `adminRoleName` (e.g. `$3`), its own list for any other.
+ */
+export const rolePermissions = (role: string, adminRoleName: string) =>
+  `(CASE WHEN lower(${role}.name) = lower(${adminRoleName}) THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
+
+/** Ids of the roles the user of the SQL expression `userId` holds, directly or through an active group. */
+const heldRoleIds = (userId: string) => `
+    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = ${userId}
+    UNION
+    SELECT gr.role_id FROM user_groups ug
+    JOIN groups g ON g.id = ug.group_id AND g.active
+    JOIN group_roles gr ON gr.group_id = g.id
+    WHERE ug.user_id = ${userId}`
+
+/**
+ * The sorted permissions of the user of the SQL expression `userId`: the union over the active
+ * roles held directly or through active groups. A few index probes, for the check made on every
+ * request.
+ */
+export const userPermissions = (userId: string, adminRoleName: string) => `ARRAY(
+    SELECT p FROM roles r CROSS JOIN LATERAL unnest(${rolePermissions('r', adminRoleName)}) AS p
+    WHERE r.active AND r.id IN (${heldRoleIds(userId)})
+    GROUP BY p ORDER BY p COLLATE "C")`
+
+/** Whether the SQL array expression `permissions` holds the whole catalogue. */
+export const holdsEveryPermission = (permissions: string) =>
+  `(${permissions} @> ${ALL_PERMISSIONS})`
+
+export async function permissionsOfUser(
+  db: Queryable,
+  userId: number,
+  adminRoleName: string,
+): Promise<Permission[]> {
+  const [row] = await db.query<{ permissions: Permission[] }>(
+    `SELECT ${userPermissions('$1', '$2')} AS permissions`,
+    [userId, adminRoleName],
+  )
+  return row!.permissions
+}
+
+/** What a role grants when active (the administrator role: everything). */
+export async function permissionsOfRole(
+  db: Queryable,
+  roleId: number,
+  adminRoleName: string,
+): Promise<Permission[]> {
+  const [row] = await db.query<{ permissions: Permission[] }>(
+    `SELECT ARRAY(SELECT p FROM unnest(${rolePermissions('r', '$2')}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions
+     FROM roles r WHERE r.id = $1`,
+    [roleId, adminRoleName],
+  )
+  return row?.permissions ?? []
+}
+
+/**
+ * Everything a group can grant its members: the permissions of every role linked to it,
+ * active or not (activating one is a grant of its own, checked when it is made).
+ */
+export async function permissionsOfGroup(
+  db: Queryable,
+  groupId: number,
+  adminRoleName: string,
+): Promise<Permission[]> {
+  const [row] = await db.query<{ permissions: Permission[] }>(
+    `SELECT ARRAY(
+       SELECT p FROM group_roles gr JOIN roles r ON r.id = gr.role_id
+       CROSS JOIN LATERAL unnest(${rolePermissions('r', '$2')}) AS p
+       WHERE gr.group_id = $1 GROUP BY p ORDER BY p COLLATE "C") AS permissions`,
+    [groupId, adminRoleName],
+  )
+  return row!.permissions
+}
+
+/** The members of `wanted` that `held` lacks, sorted. */
+export function missingPermissions(held: readonly string[], wanted: readonly string[]): string[] {
+  const have = new Set(held)
+  return [...new Set(wanted)].filter((name) => !have.has(name)).sort()
+}
