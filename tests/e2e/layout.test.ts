@@ -343,7 +343,10 @@ test('nothing shifts at 1366×768: one filter line, the whole role list, aligned
       .getByRole('table', { name })
       .locator('th')
       .evaluateAll((cells: any[]) =>
-        cells.map((cell) => [cell.dataset.column, Math.round(cell.getBoundingClientRect().left)]),
+        cells.map((cell): [string, number] => [
+          cell.dataset.column,
+          Math.round(cell.getBoundingClientRect().left),
+        ]),
       )
   const roles = new Map<string, number>(await columnsOf('Roles'))
   const groups = new Map<string, number>(await columnsOf('Groups'))
