@@ -33,15 +33,7 @@ async function ok(method: string, path: string, body?: unknown, token = admin) {
 }
 
 /** A member signed in: the user, its password, and its grant. */
-async function signedIn() {
-  const { user, password } = await server.member(admin)
-  const grant = (await server.login(user.username, password)).body as {
-    accessToken: string
-    refreshToken: string
-    sessionId: string
-  }
-  return { user, password, grant }
-}
+const signedIn = () => server.signedInMember(admin)
 
 const actorOf = (user: User) => ({ id: user.id, username: user.username })
 

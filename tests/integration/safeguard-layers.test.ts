@@ -27,15 +27,7 @@ const changeWithLink = (token: string, newPassword: string) =>
   server.request('PUT', '/auth/change-password', { body: { token, newPassword } })
 
 /** A fresh member, signed in: its grant's tokens and session. */
-async function signedInMember() {
-  const { user, password } = await server.member(admin)
-  const grant = (await server.login(user.username, password)).body as {
-    accessToken: string
-    refreshToken: string
-    sessionId: string
-  }
-  return { user, password, grant }
-}
+const signedInMember = () => server.signedInMember(admin)
 
 /** Cutting a user off, and letting them back in. */
 const CUT_OFF = [

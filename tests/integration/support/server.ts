@@ -36,9 +36,18 @@ export interface TestServer {
   createUser(token: string, overrides?: Partial<CreateUserRequest>): Promise<User>
   /** A fresh user without administrator rights, and the password it signs in with. */
   member(token: string): Promise<{ user: User; password: string }>
+  /** A fresh member, signed in: the user, its password, and the tokens and session it got. */
+  signedInMember(token: string): Promise<{ user: User; password: string; grant: Grant }>
   /** The token of the newest reset link mailed to `email`. */
   resetToken(email: string): Promise<string>
   close(): Promise<void>
+}
+
+/** What a successful sign-in answers. */
+export interface Grant {
+  accessToken: string
+  refreshToken: string
+  sessionId: string
 }
 
 let counter = 0
@@ -121,6 +130,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async member(token) {
       const payload = newUser()
       return { user: await server.createUser(token, payload), password: payload.password }
+    },
+    async signedInMember(token) {
+      const { user, password } = await server.member(token)
+      const reply = await server.login(user.username, password)
+      if (reply.status !== 200)
+        throw new Error(`sign-in of ${user.username} failed: ${reply.status}`)
+      return { user, password, grant: reply.body as Grant }
     },
     async resetToken(email) {
       // Mail leaves after the commit, in the background.
