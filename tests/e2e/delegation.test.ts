@@ -46,6 +46,7 @@ test('the helpdesk sees no Add User, no Assign Roles or Groups and no Audit Log'
     .getByRole('button', { name: `Reset PW for ${locked.username}` })
     .waitFor()
   await expect(page().getByRole('button', { name: '+ Add User' }).count()).resolves.toBe(0)
+  await expect(page().getByRole('button', { name: 'Import CSV' }).count()).resolves.toBe(0)
   await expect(
     page()
       .getByRole('button', { name: `Assign Roles to ${locked.username}` })
@@ -138,6 +139,7 @@ test('an auditor reads the audit log, and sees Roles & Groups read only and no A
     .getByRole('button', { name: `Reset PW for ${locked.username}` })
     .waitFor()
   await expect(page().getByRole('button', { name: '+ Add User' }).count()).resolves.toBe(0)
+  await expect(page().getByRole('button', { name: 'Import CSV' }).count()).resolves.toBe(0)
 })
 
 test('an administrator gives a new role its permissions in the dialog’s checklist', async () => {

@@ -105,9 +105,11 @@ export function UsersPage() {
         >
           Export PDF
         </button>
-        <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
-          Import CSV
-        </button>
+        {may('users.create') && (
+          <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+            Import CSV
+          </button>
+        )}
         <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
         {may('users.create') && (
           <button
