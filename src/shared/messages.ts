@@ -3,6 +3,15 @@ export const NOT_AUTHENTICATED = 'Not authenticated'
 export const SESSION_EXPIRED = 'Session expired'
 /** A signed-in user without administrator rights, at sign-in or when the rights go. */
 export const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
+/**
+ * Acting on a user who holds a permission the caller lacks (issue 29): the server's 403 starts
+ * with it, and the console's details page says it instead of offering changes.
+ */
+export const HOLDS_MORE_PERMISSIONS =
+  'You cannot change an account that holds permissions you do not have.'
+/** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */
+export const administratorRoleFixed = (roleName: string) =>
+  `The ${roleName} role always carries every permission.`
 /** The administrator signed out the very session the console was using. */
 export const OWN_SESSION_ENDED = 'You signed out this session.'
 /** The choice of a new password after a temporary one, when the sign-in is no longer waiting. */

@@ -92,9 +92,13 @@ describe('permissions', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.message).toBe('The ADMIN role always carries every permission.')
     const roles = (await admin('GET', '/api/admin/roles')).body.content
-    expect(roles.find((found: { id: number }) => found.id === adminRoleId).permissions).toEqual(
-      PERMISSIONS,
-    )
+    const administrator = roles.find((found: { id: number }) => found.id === adminRoleId)
+    expect(administrator.permissions).toEqual(PERMISSIONS)
+    // The console shows its permissions as fixed by this mark, which no other role carries.
+    expect(administrator.administrator).toBe(true)
+    expect(
+      roles.filter((found: { administrator?: boolean }) => found.administrator !== undefined),
+    ).toEqual([administrator])
   })
 
   test('a change of a role’s permissions is audited from → to', async () => {

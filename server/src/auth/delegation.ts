@@ -1,12 +1,9 @@
 import type { Permission } from '@shared/contract'
+import { lackedToActOn, missingPermissions } from '@shared/delegation'
+import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
 import { ROLE, type AccessKind } from '../db/access'
 import type { Queryable } from '../db/database'
-import {
-  missingPermissions,
-  permissionsOfGroup,
-  permissionsOfRole,
-  permissionsOfUser,
-} from '../db/permissions'
+import { permissionsOfGroup, permissionsOfRole, permissionsOfUser } from '../db/permissions'
 import { forbidden } from '../errors'
 import type { Caller } from './guard'
 
@@ -51,9 +48,6 @@ export function assertHolds(caller: Caller, needed: readonly Permission[]) {
   }
 }
 
-/** The account message shown by the console too, followed by what is missing. */
-export const HOLDS_MORE = 'You cannot change an account that holds permissions you do not have.'
-
 /** Acting on a user (edit, status, credentials, assignments, sessions) needs all they hold. */
 export async function assertMayActOn(
   tx: Queryable,
@@ -61,10 +55,9 @@ export async function assertMayActOn(
   userId: number,
   adminRoleName: string,
 ) {
-  if (userId === caller.id) return
-  const missing = missingPermissions(
-    caller.permissions,
-    await permissionsOfUser(tx, userId, adminRoleName),
-  )
-  if (missing.length > 0) throw forbidden(`${HOLDS_MORE} Missing: ${listed(missing)}.`)
+  const missing = lackedToActOn(caller, {
+    id: userId,
+    permissions: await permissionsOfUser(tx, userId, adminRoleName),
+  })
+  if (missing.length > 0) throw forbidden(`${HOLDS_MORE_PERMISSIONS} Missing: ${listed(missing)}.`)
 }

@@ -1,7 +1,7 @@
 import type { AccessRef, Assignment, EffectiveRole, Page, Permission } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
-import { rolePermissions } from './permissions'
+import { isAdministratorRole, rolePermissions } from './permissions'
 
 /**
  * Roles and groups are mirror images: each has a name, an active flag and links to the
@@ -46,18 +46,22 @@ export interface AccessRow {
   links: AccessRef[]
   /** A role's: what it grants when active, sorted. None for a group. */
   permissions?: Permission[]
+  /** A role's: it is the administrator role, whose permissions are every one, fixed. */
+  administrator?: boolean
 }
 
 const capitalised = (kind: AccessKind) => kind.noun[0]!.toUpperCase() + kind.noun.slice(1)
 
 /**
- * The rows with their links and, for roles, their permissions: the administrator role's named
+ * The rows with their links and, for roles, their permissions and whether each is the
+ * administrator role, which grants them all: the administrator role's named
  * by the parameter `adminParam`, which only a role's query takes.
  */
 function selectWithLinks(kind: AccessKind, tail: string, adminParam: string) {
   const permissions =
     kind === ROLE
-      ? `ARRAY(SELECT p FROM unnest(${rolePermissions('e', adminParam)}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions,`
+      ? `ARRAY(SELECT p FROM unnest(${rolePermissions('e', adminParam)}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions,
+         ${isAdministratorRole('e', adminParam)} AS administrator,`
       : ''
   return `
     SELECT e.id, e.name, e.active, ${permissions}

@@ -4,12 +4,16 @@ import type { Queryable } from './database'
 /** Every permission of the catalogue, as an SQL array literal (the names are our constants). */
 const ALL_PERMISSIONS = `ARRAY[${PERMISSIONS.map((name) => `'${name}'`).join(', ')}]::text[]`
 
+/** Whether the role of alias `role` is the administrator role, named by the SQL parameter `adminRoleName`. */
+export const isAdministratorRole = (role: string, adminRoleName: string) =>
+  `(lower(${role}.name) = lower(${adminRoleName}))`
+
 /**
  * The permissions the role of alias `role` grants when active: every one for the administrator
  * role, named by the SQL parameter `adminRoleName` (e.g. `$3`), its own list for any other.
  */
 export const rolePermissions = (role: string, adminRoleName: string) =>
-  `(CASE WHEN lower(${role}.name) = lower(${adminRoleName}) THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
+  `(CASE WHEN ${isAdministratorRole(role, adminRoleName)} THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
 
 /** Ids of the roles the user of the SQL expression `userId` holds, directly or through an active group. */
 const heldRoleIds = (userId: string) => `
@@ -77,10 +81,4 @@ export async function permissionsOfGroup(
     [groupId, adminRoleName],
   )
   return row!.permissions
-}
-
-/** The members of `wanted` that `held` lacks, sorted. */
-export function missingPermissions(held: readonly string[], wanted: readonly string[]): string[] {
-  const have = new Set(held)
-  return [...new Set(wanted)].filter((name) => !have.has(name)).sort()
 }

@@ -12,6 +12,8 @@ import {
   type Role,
   type Permission,
 } from '@shared/contract'
+import { missingPermissions } from '@shared/delegation'
+import { administratorRoleFixed } from '@shared/messages'
 import { assertMayGrant } from '../auth/delegation'
 import type { ServerContext } from '../context'
 import {
@@ -32,14 +34,19 @@ import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { groupMembers, roleMembers } from '../db/members'
-import { missingPermissions, permissionsOfGroup, permissionsOfRole } from '../db/permissions'
+import { permissionsOfGroup, permissionsOfRole } from '../db/permissions'
 import { conflict } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 
 function present(kind: AccessKind, row: AccessRow): Role | Group {
   const base = { id: row.id, name: row.name, active: row.active }
   return kind === ROLE
-    ? { ...base, groups: row.links, permissions: row.permissions ?? [] }
+    ? {
+        ...base,
+        groups: row.links,
+        permissions: row.permissions ?? [],
+        ...(row.administrator && { administrator: true }),
+      }
     : { ...base, roles: row.links }
 }
 
@@ -162,7 +169,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           if (ids) await replaceLinks(tx, kind, params.id, ids)
           const after = await findAccess(tx, kind, params.id, adminRoleName)
           if (permissions && missingPermissions(permissions, after.permissions ?? []).length > 0) {
-            throw conflict(`The ${adminRoleName} role always carries every permission.`)
+            throw conflict(administratorRoleFixed(adminRoleName))
           }
           if (!samePermissions(before, after)) {
             assertMayGrant(

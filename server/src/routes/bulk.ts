@@ -1,5 +1,6 @@
 import {
   BULK_ACTIONS,
+  BULK_ACTION_PERMISSIONS,
   BULK_TARGET_FIELD,
   MAX_BULK_USERS,
   bulkBodySchemas,
@@ -65,7 +66,7 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
       operationId: OPERATION_IDS[action],
       summary: `${SUMMARIES[action]}: ids (at most ${MAX_BULK_USERS}) or the list's filter; answers each user's result`,
       tag: 'users',
-      access: isBulkAccessAction(action) ? 'users.assign' : 'users.status',
+      access: BULK_ACTION_PERMISSIONS[action],
       body: bulkBodySchemas[action],
       response: bulkResultSchema,
       errors: [404],

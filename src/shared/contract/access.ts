@@ -18,6 +18,11 @@ export const roleSchema = z.object({
    * without delegated administration sends none.
    */
   permissions: z.array(permissionSchema).optional(),
+  /**
+   * True on the administrator role (the server's ADMIN_ROLE_NAME) only: its permissions are
+   * every one and cannot be changed, so the console shows them as fixed.
+   */
+  administrator: z.literal(true).optional(),
 })
 export type Role = z.infer<typeof roleSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Permission } from './permissions'
 import { userFilterFields, userListQuerySchema } from './user'
 
 /** The actions of `POST /api/admin/users/bulk/{action}` (issue 12 point 6). */
@@ -23,6 +24,20 @@ export type BulkAccessAction = keyof typeof BULK_TARGET_FIELD
 
 export const isBulkAccessAction = (action: BulkAction): action is BulkAccessAction =>
   Object.hasOwn(BULK_TARGET_FIELD, action)
+
+/**
+ * The permission each bulk action requires (issue 29), as its one-user route does: the server's
+ * bulk routes state it and the console's bulk bar offers only the actions it allows.
+ */
+export const BULK_ACTION_PERMISSIONS = {
+  activate: 'users.status',
+  deactivate: 'users.status',
+  lock: 'users.status',
+  unlock: 'users.status',
+  'assign-role': 'users.assign',
+  'add-to-group': 'users.assign',
+  'remove-from-group': 'users.assign',
+} as const satisfies Record<BulkAction, Permission>
 
 /** The users one request may change: each is its own transaction, so a request stays bounded. */
 export const MAX_BULK_USERS = 10_000
