@@ -54,20 +54,29 @@ export function UsersPage() {
   const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
   const may = usePermissions()
+  const mayStatus = may('users.status')
   const mayAssign = may('users.assign')
+  const mayCredentials = may('users.credentials')
 
   const tableColumns = useMemo(
     () =>
       userColumns({
-        onStatus: (user, action) => setDialog({ kind: 'status', user, action }),
+        ...(mayStatus && {
+          onStatus: (user: User, action: StatusAction) =>
+            setDialog({ kind: 'status', user, action }),
+        }),
         ...(mayAssign && {
           onAssign: (user: User, assign: AssignmentKind) =>
             setDialog({ kind: 'assign', user, assign }),
         }),
-        onResetPassword: (user) => setDialog({ kind: 'reset', user }),
-        onSetTemporaryPassword: (user) => setDialog({ kind: 'temporary', user }),
+        ...(mayCredentials && {
+          credentials: {
+            onResetPassword: (user: User) => setDialog({ kind: 'reset', user }),
+            onSetTemporaryPassword: (user: User) => setDialog({ kind: 'temporary', user }),
+          },
+        }),
       }),
-    [mayAssign],
+    [mayStatus, mayAssign, mayCredentials],
   )
 
   return (

@@ -11,12 +11,17 @@ import {
   type StatusAction,
 } from '@shared/user-actions'
 
+/** Each is absent when the signed-in user may not do it (issue 29): it is not offered. */
 export interface UserRowActions {
-  onStatus: (user: User, action: StatusAction) => void
-  /** Absent when the signed-in user may not assign: Assign Roles and Groups are not offered. */
+  /** users.status: the Active and Locked cells are then plain text. */
+  onStatus?: (user: User, action: StatusAction) => void
+  /** users.assign: Assign Roles and Assign Groups. */
   onAssign?: (user: User, kind: 'roles' | 'groups') => void
-  onResetPassword: (user: User) => void
-  onSetTemporaryPassword: (user: User) => void
+  /** users.credentials: Reset PW and Set Temporary Password. */
+  credentials?: {
+    onResetPassword: (user: User) => void
+    onSetTemporaryPassword: (user: User) => void
+  }
 }
 
 const col = columnHelper<User>()
@@ -36,6 +41,7 @@ function StatusCell({
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
   // Inactive looks the same on every screen.
   const look = field === 'isLocked' ? `locked-${on}` : on ? 'active-true' : 'state-inactive'
+  if (!onStatus) return <span className={`status-pill ${look}`}>{text}</span>
   return (
     <button
       type="button"
@@ -123,22 +129,26 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
                 </button>
               </>
             )}
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Reset PW for ${user.username}`}
-              onClick={() => actions.onResetPassword(user)}
-            >
-              Reset PW
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Set Temporary Password for ${user.username}`}
-              onClick={() => actions.onSetTemporaryPassword(user)}
-            >
-              Set Temporary Password
-            </button>
+            {actions.credentials && (
+              <>
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Reset PW for ${user.username}`}
+                  onClick={() => actions.credentials?.onResetPassword(user)}
+                >
+                  Reset PW
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Set Temporary Password for ${user.username}`}
+                  onClick={() => actions.credentials?.onSetTemporaryPassword(user)}
+                >
+                  Set Temporary Password
+                </button>
+              </>
+            )}
           </div>
         )
       },

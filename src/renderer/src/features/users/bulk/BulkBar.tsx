@@ -2,9 +2,10 @@ import { useState } from 'react'
 import type { SortDirection, UserSortField } from '@shared/contract'
 import type { BulkAction } from '@shared/contract'
 import { ErrorBanner } from '../../../components/ErrorBanner'
+import { usePermissions } from '../../auth'
 import type { UserColumnVisibility } from '../columns'
 import { BulkConfirm, BulkProgressDialog, BulkSummaryDialog } from './BulkDialogs'
-import { BULK_BUTTONS, bulkLabel, usersCount } from './bulk-texts'
+import { bulkLabel, offeredBulkActions, usersCount } from './bulk-texts'
 import { selectedCount } from './selection'
 import type { BulkSelection } from './useBulkSelection'
 import { useBulkRun } from './useBulkRun'
@@ -34,6 +35,7 @@ export function BulkBar({
   const { selection } = bulk
   const count = selectedCount(selection)
   const progress = runner.progress
+  const offered = offeredBulkActions(usePermissions())
   return (
     <>
       {count > 0 && (
@@ -44,7 +46,7 @@ export function BulkBar({
               Select all {total} matching
             </button>
           )}
-          {BULK_BUTTONS.map((button) => (
+          {offered.buttons.map((button) => (
             <button
               key={button.action}
               type="button"
@@ -54,20 +56,24 @@ export function BulkBar({
               {button.label}
             </button>
           ))}
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => exporter.start('csv', selection)}
-          >
-            Export Selected CSV
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => exporter.start('pdf', selection)}
-          >
-            Export Selected PDF
-          </button>
+          {offered.exports && (
+            <>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => exporter.start('csv', selection)}
+              >
+                Export Selected CSV
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => exporter.start('pdf', selection)}
+              >
+                Export Selected PDF
+              </button>
+            </>
+          )}
           <button type="button" className="link" onClick={bulk.clear}>
             Clear
           </button>

@@ -1,5 +1,5 @@
 import type { BulkSummary } from '@shared/bridge'
-import type { BulkAction } from '@shared/contract'
+import { BULK_ACTION_PERMISSIONS, type BulkAction, type Permission } from '@shared/contract'
 
 /** The bar's buttons, in order, and what each asks before it runs. */
 export const BULK_BUTTONS: { action: BulkAction; label: string; danger: boolean }[] = [
@@ -11,6 +11,18 @@ export const BULK_BUTTONS: { action: BulkAction; label: string; danger: boolean 
   { action: 'add-to-group', label: 'Add to Group', danger: false },
   { action: 'remove-from-group', label: 'Remove from Group', danger: true },
 ]
+
+/** Export Selected reads users, as the export route requires. */
+const EXPORT_SELECTED_PERMISSION: Permission = 'users.read'
+
+/**
+ * What the bar offers the signed-in user (issue 29): each bulk action by the permission of its
+ * route; the server refuses the others anyway.
+ */
+export const offeredBulkActions = (may: (permission: Permission) => boolean) => ({
+  buttons: BULK_BUTTONS.filter((button) => may(BULK_ACTION_PERMISSIONS[button.action])),
+  exports: may(EXPORT_SELECTED_PERMISSION),
+})
 
 export const bulkLabel = (action: BulkAction) =>
   BULK_BUTTONS.find((button) => button.action === action)!.label
