@@ -16,8 +16,17 @@ import {
 import { useSessions } from './useSessions'
 import './sessions.css'
 
-/** Active Sessions: each live session of the user, signed out one by one or everywhere. */
-export function SessionsCard({ user }: { user: Pick<User, 'id' | 'username'> }) {
+/**
+ * Active Sessions: each live session of the user, signed out one by one or everywhere when
+ * the signed-in user may (`mayEnd`, issue 29).
+ */
+export function SessionsCard({
+  user,
+  mayEnd,
+}: {
+  user: Pick<User, 'id' | 'username'>
+  mayEnd: boolean
+}) {
   const titleId = useId()
   const { list, endOne, endAll } = useSessions(user.id)
   const [confirming, setConfirming] = useState(false)
@@ -28,17 +37,19 @@ export function SessionsCard({ user }: { user: Pick<User, 'id' | 'username'> }) 
     <section className="details-card sessions-card" aria-labelledby={titleId}>
       <div className="sessions-heading">
         <h2 id={titleId}>{SESSIONS_TITLE}</h2>
-        <button
-          type="button"
-          className="danger"
-          disabled={busy || sessions.length === 0}
-          onClick={() => {
-            endAll.reset()
-            setConfirming(true)
-          }}
-        >
-          Sign Out Everywhere
-        </button>
+        {mayEnd && (
+          <button
+            type="button"
+            className="danger"
+            disabled={busy || sessions.length === 0}
+            onClick={() => {
+              endAll.reset()
+              setConfirming(true)
+            }}
+          >
+            Sign Out Everywhere
+          </button>
+        )}
       </div>
       {endOne.isError && (
         <ErrorBanner
@@ -60,9 +71,11 @@ export function SessionsCard({ user }: { user: Pick<User, 'id' | 'username'> }) 
               <th scope="col">Last Used</th>
               <th scope="col">Expires</th>
               <th scope="col">Client</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              {mayEnd && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -75,17 +88,19 @@ export function SessionsCard({ user }: { user: Pick<User, 'id' | 'username'> }) 
                   {clientText(session)}
                   {session.current && <span className="this-session">{THIS_SESSION}</span>}
                 </td>
-                <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={busy}
-                    aria-label={`Sign Out the session started ${formatDateTime(session.createdAt)}${session.current ? ` (${THIS_SESSION.toLowerCase()})` : ''}`}
-                    onClick={() => endOne.mutate(session.id)}
-                  >
-                    Sign Out
-                  </button>
-                </td>
+                {mayEnd && (
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={busy}
+                      aria-label={`Sign Out the session started ${formatDateTime(session.createdAt)}${session.current ? ` (${THIS_SESSION.toLowerCase()})` : ''}`}
+                      onClick={() => endOne.mutate(session.id)}
+                    >
+                      Sign Out
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,7 @@ export interface HeldVia {
 /**
  * Roles & Permissions or Group Memberships: one checkbox per role or group, ticked when it is
  * assigned directly. With `heldVia`, a role held through groups is marked "via {groups}".
+ * Read only (issue 29: the signed-in user may not assign), the held ones are listed instead.
  */
 export function AssignmentCard({
   title,
@@ -20,6 +21,7 @@ export function AssignmentCard({
   options,
   chosen,
   disabled,
+  readOnly,
   onToggle,
   heldVia,
 }: {
@@ -28,16 +30,20 @@ export function AssignmentCard({
   options: AssignmentOptions
   chosen: number[]
   disabled: boolean
+  readOnly: boolean
   onToggle: (id: number, checked: boolean) => void
   heldVia?: HeldVia
 }) {
   const titleId = useId()
   const noteId = `${titleId}-note`
-  const { items, held, loading, failure } = options
+  const { held, loading, failure } = options
+  const items = readOnly
+    ? options.items?.filter((item) => held?.includes(item.id) || heldVia?.groups?.has(item.id))
+    : options.items
   return (
     <section className="details-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      {heldVia && (
+      {heldVia && !readOnly && (
         <p id={noteId} className="details-card-note">
           A ticked box means assigned directly; “via” names the groups a role is held through.
         </p>
@@ -66,15 +72,21 @@ export function AssignmentCard({
               .join(' ')
             return (
               <li key={item.id} className={className}>
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  checked={checked}
-                  disabled={disabled}
-                  aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
-                  onChange={(event) => onToggle(item.id, event.target.checked)}
-                />
-                <label htmlFor={inputId}>{item.name}</label>
+                {readOnly ? (
+                  <span>{item.name}</span>
+                ) : (
+                  <>
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      checked={checked}
+                      disabled={disabled}
+                      aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+                      onChange={(event) => onToggle(item.id, event.target.checked)}
+                    />
+                    <label htmlFor={inputId}>{item.name}</label>
+                  </>
+                )}
                 {via && (
                   <span id={`${inputId}-via`} className="via-tag">
                     {viaText(via)}

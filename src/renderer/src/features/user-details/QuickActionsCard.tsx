@@ -11,22 +11,26 @@ import {
   passwordResetSent,
 } from '@shared/user-actions'
 import { quickAction, quickActionError, type QuickAction } from './quick-actions'
+import type { ChangeRights } from './useChangeRights'
 import { useQuickAction } from './useQuickAction'
 import { useVersionRefresh } from './useVersionRefresh'
 
 /**
  * Lock/Unlock, Activate/Deactivate, Reset Password and Set Temporary Password, each after a
- * confirmation.
+ * confirmation; those the signed-in user may do (the status ones, the credential ones), and
+ * no card when that is none.
  */
 export function QuickActionsCard({
   id,
   user,
   disabled,
+  rights,
 }: {
   id: number
   user: User
   /** While the profile saves or reloads, so the two never race for the user's version. */
   disabled: boolean
+  rights: Pick<ChangeRights, 'status' | 'credentials'>
 }) {
   const run = useQuickAction(id)
   const [asking, setAsking] = useState<QuickAction>()
@@ -55,7 +59,11 @@ export function QuickActionsCard({
   }
 
   // One button per slot, so the focus returns to it when its dialog closes, label changed or not.
-  const slots: QuickAction[] = [lockToggle(user), activeToggle(user), 'resetPassword']
+  const slots: QuickAction[] = [
+    ...(rights.status ? [lockToggle(user), activeToggle(user)] : []),
+    ...(rights.credentials ? ['resetPassword' as const] : []),
+  ]
+  if (!rights.status && !rights.credentials) return null
   return (
     <section className="details-card" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick Actions</h2>
@@ -71,14 +79,16 @@ export function QuickActionsCard({
             {quickAction(user, action).label}
           </button>
         ))}
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled}
-          onClick={() => setSettingTemporary(true)}
-        >
-          {SET_TEMPORARY_PASSWORD}
-        </button>
+        {rights.credentials && (
+          <button
+            type="button"
+            className="secondary"
+            disabled={disabled}
+            onClick={() => setSettingTemporary(true)}
+          >
+            {SET_TEMPORARY_PASSWORD}
+          </button>
+        )}
       </div>
       {text && (
         <ConfirmDialog

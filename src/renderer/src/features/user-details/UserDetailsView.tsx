@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import type { UserWithVersion } from '@shared/bridge'
+import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
 import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
@@ -13,15 +14,21 @@ import { ProfileCard } from './ProfileCard'
 import { QuickActionsCard } from './QuickActionsCard'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
+import { useChangeRights } from './useChangeRights'
 import { useUserEditor } from './useUserEditor'
 
-/** A loaded user: the header with Discard/Save, the five cards, and the user's history. */
+/**
+ * A loaded user: the header with Discard/Save, the five cards, and the user's history; only
+ * the changes the signed-in user may make are offered (issue 29).
+ */
 export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVersion }) {
   const editor = useUserEditor(id, loaded)
   const rolesHeldVia = useRolesHeldVia(id)
   const locked = editor.saving || editor.reloading
   const usersList = backToUsersPath(useLocation().state)
   const may = usePermissions()
+  const rights = useChangeRights(id)
+  const saves = rights.edit || rights.assign
   return (
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
@@ -29,23 +36,32 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
         <span aria-hidden="true">← </span>Back to Users
       </Link>
       <UserHeader user={loaded.user}>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!editor.dirty || locked}
-          onClick={editor.discard}
-        >
-          Discard Changes
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!editor.dirty || locked}
-          onClick={() => void editor.save()}
-        >
-          {editor.saving ? 'Saving...' : 'Save Changes'}
-        </button>
+        {saves && (
+          <>
+            <button
+              type="button"
+              className="secondary"
+              disabled={!editor.dirty || locked}
+              onClick={editor.discard}
+            >
+              Discard Changes
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={!editor.dirty || locked}
+              onClick={() => void editor.save()}
+            >
+              {editor.saving ? 'Saving...' : 'Save Changes'}
+            </button>
+          </>
+        )}
       </UserHeader>
+      {rights.holdsMore && (
+        <p className="holds-more-notice" role="note">
+          {HOLDS_MORE_PERMISSIONS}
+        </p>
+      )}
       {editor.conflict && (
         <ConflictNotice busy={editor.reloading} onReload={() => void editor.reload()} />
       )}
@@ -55,16 +71,17 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           values={editor.values}
           edited={editor.edited}
           errors={editor.errors}
-          readOnly={locked}
+          readOnly={locked || !rights.edit}
           onChange={editor.change}
         />
-        <QuickActionsCard id={id} user={loaded.user} disabled={locked} />
+        <QuickActionsCard id={id} user={loaded.user} disabled={locked} rights={rights} />
         <AssignmentCard
           title="Roles & Permissions"
           emptyText="No roles"
           options={editor.options.roles}
           chosen={editor.chosen('roles')}
           disabled={locked}
+          readOnly={!rights.assign}
           onToggle={(roleId, checked) => editor.toggle('roles', roleId, checked)}
           heldVia={{
             groups: rolesHeldVia.data,
@@ -79,9 +96,10 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           options={editor.options.groups}
           chosen={editor.chosen('groups')}
           disabled={locked}
+          readOnly={!rights.assign}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
-        <SessionsCard user={loaded.user} />
+        <SessionsCard user={loaded.user} mayEnd={rights.credentials} />
         {may('audit.read') && <HistoryCard user={loaded.user} />}
       </div>
     </div>
