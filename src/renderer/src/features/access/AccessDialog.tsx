@@ -6,6 +6,7 @@ import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { toggleId } from '@shared/assignment'
+import { administratorRoleFixed } from '@shared/messages'
 import { accessSaved, checkAccessForm, nameConflict } from './access-form'
 import { useSaveAccess } from './useAccessMutations'
 
@@ -40,6 +41,8 @@ export function AccessDialog({
   const [chosen, setChosen] = useState<number[]>(() => item?.links.map((link) => link.id) ?? [])
   const [granted, setGranted] = useState<Permission[]>(() => item?.permissions ?? [])
   const offersPermissions = withPermissions && kind.key === 'roles'
+  // The administrator role's are every permission, whatever is sent: shown, not offered.
+  const fixed = item?.administrator === true
   const [nameError, setNameError] = useState<string>()
   const save = useSaveAccess(kind)
 
@@ -128,13 +131,21 @@ export function AccessDialog({
         {offersPermissions && (
           <fieldset className="access-links access-permissions">
             <legend>Permissions</legend>
+            {fixed && (
+              <p id={`${formId}-fixed`} className="permission-fixed">
+                {administratorRoleFixed(item.name)}
+              </p>
+            )}
             {PERMISSIONS.map((permission) => (
               <div key={permission} className="access-link">
                 <label>
                   <input
                     type="checkbox"
-                    checked={granted.includes(permission)}
-                    aria-describedby={`${formId}-${permission}`}
+                    checked={fixed || granted.includes(permission)}
+                    disabled={fixed}
+                    aria-describedby={[`${formId}-${permission}`, fixed && `${formId}-fixed`]
+                      .filter(Boolean)
+                      .join(' ')}
                     onChange={(event) =>
                       setGranted((held) =>
                         event.target.checked

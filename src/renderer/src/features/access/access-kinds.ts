@@ -8,6 +8,8 @@ export interface AccessItem {
   links: AccessRef[]
   /** A role's, from a server that names them (issue 29); never a group's. */
   permissions?: Permission[]
+  /** The administrator role: its permissions are every one, fixed (issue 29). */
+  administrator?: boolean
 }
 
 /** What tells the Roles card from the Groups card: words, and which side is linked. */
