@@ -1,35 +1,58 @@
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Permission, User } from '@shared/contract'
+import { PERMISSIONS, type Permission, type User } from '@shared/contract'
 import { ADMIN } from '../integration/support/server'
-import { startConsole, type Console } from './support'
+import { seriousViolations, startConsole, type Console } from './support'
 
 /**
  * Issue 29 in the console: a helpdesk (users.read, users.status, users.credentials) signs in,
- * unlocks a user and sends a reset link, and is offered no Add User, no Assign Roles/Groups and
- * no Audit Log; what the console hides, the server refuses when forged through the bridge.
+ * unlocks a user and sends a reset link, and is offered no Add User, no Assign Roles/Groups, no
+ * Audit Log, only the status actions in the bulk bar and nothing on an account that holds more;
+ * an auditor (users.read, audit.read) exports and reads the audit log and is offered no change.
+ * What the console hides, the server refuses when forged through the bridge.
  */
 
 let app: Console
 let token: string
 let helpdesk: { user: User; password: string }
+let auditor: { user: User; password: string }
+let administrator: User
+let adminRoleId: number
+let auditorRoleId: number
 let locked: User
+let plain: User
+let bystander: User
 
 const page = () => app.page
 const HELPDESK: Permission[] = ['users.credentials', 'users.read', 'users.status']
+const AUDITOR: Permission[] = ['audit.read', 'users.read']
+
+async function holderOf(name: string, permissions: Permission[]) {
+  const role = await app.server.request('POST', '/api/admin/roles', {
+    token,
+    body: { name, permissions },
+  })
+  const holder = await app.server.member(token)
+  await app.server.request('PUT', `/api/admin/users/${holder.user.id}/roles/${role.body.id}`, {
+    token,
+  })
+  return { holder, roleId: role.body.id as number }
+}
 
 beforeAll(async () => {
   app = await startConsole()
   token = await app.server.token()
-  const role = await app.server.request('POST', '/api/admin/roles', {
-    token,
-    body: { name: 'HELPDESK', permissions: HELPDESK },
-  })
-  helpdesk = await app.server.member(token)
-  await app.server.request('PUT', `/api/admin/users/${helpdesk.user.id}/roles/${role.body.id}`, {
-    token,
-  })
+  helpdesk = (await holderOf('HELPDESK', HELPDESK)).holder
+  const auditors = await holderOf('AUDITOR', AUDITOR)
+  auditor = auditors.holder
+  auditorRoleId = auditors.roleId
+  administrator = (await app.server.request<User>('GET', '/auth/me', { token })).body
+  const roles = (await app.server.request('GET', '/api/admin/roles', { token })).body.content
+  adminRoleId = roles.find((role: { name: string }) => role.name === 'ADMIN').id
   locked = await app.server.createUser(token, { firstName: 'Locked', lastName: 'Out' })
   await app.server.request('PUT', `/api/admin/users/${locked.id}/lock`, { token })
+  plain = await app.server.createUser(token, { firstName: 'Plain', lastName: 'User' })
+  bystander = await app.server.createUser(token, { firstName: 'By', lastName: 'Stander' })
   await app.signIn(helpdesk.user.username, helpdesk.password)
 }, 120_000)
 afterAll(() => app?.close())
@@ -37,16 +60,63 @@ afterAll(() => app?.close())
 const quickAction = (name: string) =>
   page().getByRole('region', { name: 'Quick Actions' }).getByRole('button', { name, exact: true })
 const dialog = () => page().getByRole('dialog')
+const button = (name: string) => page().getByRole('button', { name, exact: true })
+const bar = () => page().getByRole('region', { name: 'Bulk actions' })
 const serverUser = async (id: number) =>
   (await app.server.request<User>('GET', `/api/admin/users/${id}`, { token })).body
+const heldRoles = async (id: number) =>
+  (await app.server.request('GET', `/api/admin/users/${id}/roles`, { token })).body.map(
+    (role: { name: string }) => role.name,
+  )
+
+async function openUsers() {
+  await page().goto(app.at('users'))
+  await page().getByRole('link', { name: plain.username, exact: true }).waitFor()
+}
+
+async function openDetails(user: User) {
+  await page().goto(app.at(`users/${user.id}`))
+  await page().getByRole('heading', { name: user.fullName, level: 2 }).waitFor()
+}
+
+/** The bar's buttons once one user is chosen, then the choice cleared. */
+async function bulkBarButtons(user: User): Promise<string[]> {
+  await page()
+    .getByRole('checkbox', { name: `Select ${user.username}` })
+    .check()
+  const offered = await bar().getByRole('button').allTextContents()
+  await bar().getByRole('button', { name: 'Clear' }).click()
+  return offered
+}
+
+/** The Roles card lists what the user holds, or says there is none. */
+async function rolesCardLoaded() {
+  const card = page().getByRole('region', { name: 'Roles & Permissions' })
+  await card
+    .getByRole('list')
+    .or(card.getByText('No roles', { exact: true }))
+    .waitFor()
+}
+
+/** The page offers no change to the user: no Save, no quick action, no sign-out, no checkbox. */
+async function expectNoChangeOffered() {
+  await rolesCardLoaded()
+  for (const name of ['Save Changes', 'Discard Changes', 'Sign Out Everywhere'])
+    await expect(button(name).count()).resolves.toBe(0)
+  await expect(page().getByRole('region', { name: 'Quick Actions' }).count()).resolves.toBe(0)
+  await expect(page().getByRole('checkbox').count()).resolves.toBe(0)
+  await expect(
+    page().getByLabel('Username', { exact: true }).getAttribute('readonly'),
+  ).resolves.toBe('')
+}
 
 test('the helpdesk sees no Add User, no Assign Roles or Groups and no Audit Log', async () => {
-  await page().goto(app.at('users'))
+  await openUsers()
   await page()
     .getByRole('button', { name: `Reset PW for ${locked.username}` })
     .waitFor()
-  await expect(page().getByRole('button', { name: '+ Add User' }).count()).resolves.toBe(0)
-  await expect(page().getByRole('button', { name: 'Import CSV' }).count()).resolves.toBe(0)
+  await expect(button('+ Add User').count()).resolves.toBe(0)
+  await expect(button('Import CSV').count()).resolves.toBe(0)
   await expect(
     page()
       .getByRole('button', { name: `Assign Roles to ${locked.username}` })
@@ -65,9 +135,28 @@ test('the helpdesk sees no Add User, no Assign Roles or Groups and no Audit Log'
   await page().waitForURL(/\/dashboard$/)
 })
 
-test('the helpdesk unlocks a user and sends a reset link; the details page has no History', async () => {
-  await page().goto(app.at(`users/${locked.id}`))
-  await page().getByRole('heading', { name: locked.fullName, level: 2 }).waitFor()
+test('the helpdesk’s bulk bar offers the status actions and the exports, no assignment', async () => {
+  await openUsers()
+  await expect(bulkBarButtons(plain)).resolves.toEqual([
+    'Activate',
+    'Deactivate',
+    'Lock',
+    'Unlock',
+    'Export Selected CSV',
+    'Export Selected PDF',
+    'Clear',
+  ])
+})
+
+test('the helpdesk unlocks a user and sends a reset link; the profile is read only and there is no History', async () => {
+  await openDetails(locked)
+  await expect(
+    page().getByLabel('Username', { exact: true }).getAttribute('readonly'),
+  ).resolves.toBe('')
+  await expect(button('Save Changes').count()).resolves.toBe(0)
+  await rolesCardLoaded()
+  await expect(page().getByRole('checkbox').count()).resolves.toBe(0)
+
   await quickAction('Unlock').click()
   await dialog().getByRole('button', { name: 'Unlock', exact: true }).click()
   await page()
@@ -82,6 +171,35 @@ test('the helpdesk unlocks a user and sends a reset link; the details page has n
   await expect(app.server.resetToken(locked.email)).resolves.toMatch(/\S{16,}/)
   await dialog().getByRole('button', { name: 'OK' }).click()
   await expect(page().getByRole('region', { name: 'History' }).count()).resolves.toBe(0)
+})
+
+test('on an administrator the helpdesk is told why, and offered no change', async () => {
+  await openDetails(administrator)
+  await page()
+    .getByText('You cannot change an account that holds permissions you do not have.', {
+      exact: true,
+    })
+    .waitFor()
+  await expectNoChangeOffered()
+  expect(await seriousViolations(page())).toEqual([])
+})
+
+test('a 403 from a server that has changed its mind is shown as the spec maps it, and nothing changes', async () => {
+  await openDetails(plain)
+  await quickAction('Lock').waitFor()
+  // Meanwhile the user gains audit.read, which the helpdesk lacks.
+  await app.server.request('PUT', `/api/admin/users/${plain.id}/roles/${auditorRoleId}`, { token })
+  await quickAction('Lock').click()
+  await dialog().getByRole('button', { name: 'Lock', exact: true }).click()
+  await dialog()
+    .getByRole('alert')
+    .getByText('Error: You do not have permission to update this user.', { exact: true })
+    .waitFor()
+  await dialog().getByRole('button', { name: 'Cancel' }).click()
+  await expect(
+    page().getByRole('list', { name: 'Status' }).getByRole('listitem').nth(1).textContent(),
+  ).resolves.toBe('Unlocked')
+  await expect(serverUser(plain.id)).resolves.toMatchObject({ isLocked: false })
 })
 
 test('what the console hides, the server refuses when forged through the bridge', async () => {
@@ -103,6 +221,16 @@ test('what the console hides, the server refuses when forged through the bridge'
     ok: false,
     error: { message: 'The users.create permission is required for this action.', status: 403 },
   })
+
+  const selfPromotion = await page().evaluate(
+    ({ id, targetId }) => (globalThis as any).admin.users.addRole({ id, targetId }),
+    { id: helpdesk.user.id, targetId: adminRoleId },
+  )
+  expect(selfPromotion).toEqual({
+    ok: false,
+    error: { message: 'The users.assign permission is required for this action.', status: 403 },
+  })
+  await expect(heldRoles(helpdesk.user.id)).resolves.toEqual(['HELPDESK'])
 })
 
 /** Signs the console out through the bridge, then in as `username`. */
@@ -112,14 +240,6 @@ async function switchTo(username: string, password: string) {
 }
 
 test('an auditor reads the audit log, and sees Roles & Groups read only and no Add User', async () => {
-  const role = await app.server.request('POST', '/api/admin/roles', {
-    token,
-    body: { name: 'AUDITOR', permissions: ['audit.read', 'users.read'] },
-  })
-  const auditor = await app.server.member(token)
-  await app.server.request('PUT', `/api/admin/users/${auditor.user.id}/roles/${role.body.id}`, {
-    token,
-  })
   await switchTo(auditor.user.username, auditor.password)
   await page()
     .getByRole('navigation', { name: 'Main' })
@@ -130,24 +250,85 @@ test('an auditor reads the audit log, and sees Roles & Groups read only and no A
   await page().goto(app.at('access'))
   const roles = page().getByRole('table', { name: 'Roles' })
   await roles.getByRole('cell', { name: 'AUDITOR', exact: true }).waitFor()
-  await expect(page().getByRole('button', { name: '+ Add Role' }).count()).resolves.toBe(0)
+  await expect(button('+ Add Role').count()).resolves.toBe(0)
   await expect(roles.getByRole('button', { name: /^Edit role/ }).count()).resolves.toBe(0)
   await expect(roles.getByRole('button', { name: /deactivate role/ }).count()).resolves.toBe(0)
-
-  await page().goto(app.at('users'))
-  await page()
-    .getByRole('button', { name: `Reset PW for ${locked.username}` })
-    .waitFor()
-  await expect(page().getByRole('button', { name: '+ Add User' }).count()).resolves.toBe(0)
-  await expect(page().getByRole('button', { name: 'Import CSV' }).count()).resolves.toBe(0)
 })
 
-test('an administrator gives a new role its permissions in the dialog’s checklist', async () => {
+test('an auditor exports the users as CSV and is offered no write action on them', async () => {
+  await openUsers()
+  for (const name of ['+ Add User', 'Import CSV', 'Reset PW', 'Set Temporary Password'])
+    await expect(page().getByRole('button', { name }).count()).resolves.toBe(0)
+  await expect(
+    page()
+      .getByRole('button', { name: /^Assign / })
+      .count(),
+  ).resolves.toBe(0)
+  // The Active and Locked cells say the state and change nothing.
+  await expect(
+    page()
+      .getByRole('table', { name: 'Users' })
+      .getByRole('button', { name: /^(Active|Inactive|Locked|Unlocked):/ })
+      .count(),
+  ).resolves.toBe(0)
+  await expect(bulkBarButtons(plain)).resolves.toEqual([
+    'Export Selected CSV',
+    'Export Selected PDF',
+    'Clear',
+  ])
+
+  await button('Export CSV').click()
+  const notice = page().getByText(/^Exported \d+ users to /)
+  await notice.waitFor({ timeout: 60_000 })
+  const file = (await notice.textContent())!.replace(/^Exported \d+ users to /, '')
+  const lines = (await readFile(file, 'utf8')).split('\r\n')
+  expect(lines[0]).toBe('User ID,Username,Full Name,Active,Locked')
+  expect(lines).toContain(`${bystander.id},${bystander.username},By Stander,Active,Unlocked`)
+
+  await openDetails(bystander)
+  await expectNoChangeOffered()
+  await page().getByRole('region', { name: 'History' }).waitFor()
+})
+
+test('the auditor’s forged lock is refused by the server and changes nothing', async () => {
+  const forged = await page().evaluate(({ id }) => (globalThis as any).admin.users.lock({ id }), {
+    id: bystander.id,
+  })
+  expect(forged).toEqual({
+    ok: false,
+    error: { message: 'The users.status permission is required for this action.', status: 403 },
+  })
+  await expect(serverUser(bystander.id)).resolves.toMatchObject({ isLocked: false })
+})
+
+test('an administrator sees the ADMIN role’s permissions fixed, in the table and the dialog', async () => {
   await switchTo(ADMIN.username, ADMIN.password)
   await page().goto(app.at('access'))
   const roles = page().getByRole('table', { name: 'Roles' })
+  const adminRow = roles
+    .getByRole('row')
+    .filter({ has: page().getByRole('cell', { name: 'ADMIN', exact: true }) })
+  await adminRow.waitFor()
+  await expect(adminRow.locator('td[data-column="permissions"]').textContent()).resolves.toBe(
+    PERMISSIONS.join(', '),
+  )
+  await roles.getByRole('button', { name: 'Edit role ADMIN' }).click()
+  const edit = page().getByRole('dialog', { name: 'Edit Role' })
+  const checklist = edit.getByRole('group', { name: 'Permissions' })
+  await checklist.getByText('The ADMIN role always carries every permission.').waitFor()
+  for (const permission of PERMISSIONS) {
+    const box = checklist.getByRole('checkbox', { name: permission, exact: true })
+    await expect(box.isChecked()).resolves.toBe(true)
+    await expect(box.isDisabled()).resolves.toBe(true)
+  }
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+})
+
+test('an administrator gives a new role its permissions in the dialog’s checklist', async () => {
+  await page().goto(app.at('access'))
+  const roles = page().getByRole('table', { name: 'Roles' })
   await roles.getByRole('cell', { name: 'ADMIN', exact: true }).waitFor()
-  await page().getByRole('button', { name: '+ Add Role' }).click()
+  await button('+ Add Role').click()
   const dialog = page().getByRole('dialog', { name: 'Add Role' })
   await dialog.getByLabel('Name').fill('Readers')
   const checklist = dialog.getByRole('group', { name: 'Permissions' })

@@ -63,6 +63,21 @@ describe('the console window’s main frame, through the built host', () => {
     ])
   })
 
+  test('roles reach the renderer with their permissions and the administrator role its mark, nothing else', async () => {
+    const roles = await call('roles.list')
+    expect(roles.ok).toBe(true)
+    const [administrator] = roles.data.content
+    expect(administrator).toMatchObject({ permissions: PERMISSIONS, administrator: true })
+    expect(Object.keys(administrator).sort()).toEqual([
+      'active',
+      'administrator',
+      'groups',
+      'id',
+      'name',
+      'permissions',
+    ])
+  })
+
   test('opens a user and saves with the ETag it read (If-Match)', async () => {
     const token = await server.token()
     // A surname in Greek, which the PDF tests below need Chromium to print.
