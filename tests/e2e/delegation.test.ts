@@ -347,3 +347,28 @@ test('an administrator gives a new role its permissions in the dialog’s checkl
     'users.read',
   ])
 })
+
+test('a role refused by a server that has changed its mind reads as the spec maps it, and is not given', async () => {
+  const lead = (await holderOf('LEAD', ['users.assign', 'users.read'])).holder
+  const viewers = await app.server.request('POST', '/api/admin/roles', {
+    token,
+    body: { name: 'Viewers', permissions: ['users.read'] },
+  })
+  await switchTo(lead.user.username, lead.password)
+  await openDetails(bystander)
+  await rolesCardLoaded()
+  await page().getByRole('checkbox', { name: 'Viewers', exact: true }).check()
+  // Meanwhile Viewers comes to grant audit.read, which the lead lacks.
+  await app.server.request('PUT', `/api/admin/roles/${viewers.body.id}`, {
+    token,
+    body: { name: 'Viewers', permissions: ['audit.read', 'users.read'] },
+  })
+  await button('Save Changes').click()
+  await page()
+    .getByRole('alert')
+    .getByText('Could not add Viewers (You do not have permission to update this user.)', {
+      exact: false,
+    })
+    .waitFor()
+  await expect(heldRoles(bystander.id)).resolves.toEqual([])
+})

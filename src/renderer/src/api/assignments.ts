@@ -1,20 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { applyAssignmentDiff, assignmentDiff, describeAssignmentFailures } from '@shared/assignment'
+import { userDetailsError } from '@shared/messages'
+import type { Result } from '@shared/result'
 import { admin } from '../lib/bridge'
 import { BridgeFailure, unwrap } from '../lib/query'
 import { queryKeys, type AssignmentKind } from './keys'
+
+/** A refused change reads as the details page maps it (SPEC.md section 8), e.g. a 403. */
+const mapped = async <T>(pending: Promise<Result<T>>): Promise<Result<T>> => {
+  const result = await pending
+  if (result.ok) return result
+  const { message, status, code } = result.error
+  return {
+    ok: false,
+    error: {
+      ...result.error,
+      message: userDetailsError(new BridgeFailure(message, status, code)).message,
+    },
+  }
+}
 
 const calls = (kind: AssignmentKind, id: number) =>
   kind === 'roles'
     ? {
         list: () => admin().users.roles({ id }),
-        add: (targetId: number) => admin().users.addRole({ id, targetId }),
-        remove: (targetId: number) => admin().users.removeRole({ id, targetId }),
+        add: (targetId: number) => mapped(admin().users.addRole({ id, targetId })),
+        remove: (targetId: number) => mapped(admin().users.removeRole({ id, targetId })),
       }
     : {
         list: () => admin().users.groups({ id }),
-        add: (targetId: number) => admin().users.addGroup({ id, targetId }),
-        remove: (targetId: number) => admin().users.removeGroup({ id, targetId }),
+        add: (targetId: number) => mapped(admin().users.addGroup({ id, targetId })),
+        remove: (targetId: number) => mapped(admin().users.removeGroup({ id, targetId })),
       }
 
 /** The ids of the roles or groups a user holds directly. */
