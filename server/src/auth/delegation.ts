@@ -62,9 +62,12 @@ export async function assertMayActOn(
   adminRoleName: string,
 ) {
   if (userId === caller.id) return
-  const missing = missingPermissions(
-    caller.permissions,
-    await permissionsOfUser(tx, userId, adminRoleName),
-  )
-  if (missing.length > 0) throw forbidden(`${HOLDS_MORE} Missing: ${listed(missing)}.`)
+  const refusal = actOnRefusal(caller, await permissionsOfUser(tx, userId, adminRoleName))
+  if (refusal) throw refusal
+}
+
+/** The refusal of acting on a user holding `held` (not the caller), if the caller lacks some of it. */
+export function actOnRefusal(caller: Caller, held: readonly Permission[]) {
+  const missing = missingPermissions(caller.permissions, held)
+  return missing.length > 0 ? forbidden(`${HOLDS_MORE} Missing: ${listed(missing)}.`) : undefined
 }
