@@ -112,9 +112,8 @@ async function main() {
       ).text,
     ) as { id: number }
     const linked = JSON.parse(
-      (
-        await ok('POST', '/api/admin/roles', { name: `Bulk bench linked ${tag}`, permissions: [] })
-      ).text,
+      (await ok('POST', '/api/admin/roles', { name: `Bulk bench linked ${tag}`, permissions: [] }))
+        .text,
     ) as { id: number }
     const group = JSON.parse(
       (
@@ -205,7 +204,7 @@ async function main() {
             password: 'bench-password-1',
             firstName: 'Bulk',
             lastName: 'Bench',
-            phoneNumber: '',
+            phoneNumber: '+971 50 000 0000',
           })
         ).text,
       ) as { id: number; firstName: string }
@@ -216,7 +215,7 @@ async function main() {
         email: `${username}@example.com`,
         firstName: 'Renamed',
         lastName: 'Bench',
-        phoneNumber: '',
+        phoneNumber: '+971 50 000 0000',
       })
       renamed.push(performance.now() - started)
       started = performance.now()

@@ -79,11 +79,7 @@ test('deactivate: a missing user, my own account and an unchanged user among oth
     [[first!.id, inactive!.id, last!.id].map(String)],
   )
   // The one already inactive was unchanged: one entry each for the two others, and none for it.
-  expect(audited.map((row) => Number(row.target_id))).toEqual([
-    inactive!.id,
-    first!.id,
-    last!.id,
-  ])
+  expect(audited.map((row) => Number(row.target_id))).toEqual([inactive!.id, first!.id, last!.id])
 })
 
 test('lock by a helpdesk: an administrator is refused for what they hold, the others locked', async () => {
@@ -147,9 +143,7 @@ test('remove-from-group: the last administrator keeps the group, the others leav
     groupId: group.id,
   })
   // Everyone holds ADMIN through the group only, me last.
-  expect((await admin('DELETE', `/api/admin/users/${me.id}/roles/${adminRoleId}`)).status).toBe(
-    200,
-  )
+  expect((await admin('DELETE', `/api/admin/users/${me.id}/roles/${adminRoleId}`)).status).toBe(200)
   const reply = await admin('POST', '/api/admin/users/bulk/remove-from-group', {
     ids: [second!.id, MISSING, third!.id, outsider!.id, me.id],
     groupId: group.id,
