@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { BULK_CHUNK_SIZE } from '../../src/main/core/bulk/run-bulk'
-import { buildServer } from '../src/app'
-import { ConfigError, loadConfig } from '../src/config'
-import { requestMaker, type Answered } from './user-requests'
+import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
+import { buildServer } from '../server/src/app'
+import { ConfigError, loadConfig } from '../server/src/config'
+import { requestMaker, type Answered } from '../server/bench/user-requests'
 
 /**
  * `npm run bench:bulk` (issue 31): bulk actions on 10,000 users as the console sends them
@@ -224,7 +224,7 @@ async function main() {
     }
     // The password's hash alone, which creating a user pays before its database work.
     const hashing: number[] = []
-    const { hashPassword } = await import('../src/auth/passwords')
+    const { hashPassword } = await import('../server/src/auth/passwords')
     for (let i = 0; i < SINGLE_WRITES; i += 1) {
       const started = performance.now()
       await hashPassword('bench-password-1')
