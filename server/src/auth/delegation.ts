@@ -1,5 +1,5 @@
 import type { Permission } from '@shared/contract'
-import { lackedToActOn, missingPermissions } from '@shared/delegation'
+import { lackedToActOn, missingPermissions, type PermissionHolder } from '@shared/delegation'
 import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
 import { ROLE, type AccessKind } from '../db/access'
 import type { Queryable } from '../db/database'
@@ -55,9 +55,17 @@ export async function assertMayActOn(
   userId: number,
   adminRoleName: string,
 ) {
-  const missing = lackedToActOn(caller, {
+  const refusal = actOnRefusal(caller, {
     id: userId,
     permissions: await permissionsOfUser(tx, userId, adminRoleName),
   })
-  if (missing.length > 0) throw forbidden(`${HOLDS_MORE_PERMISSIONS} Missing: ${listed(missing)}.`)
+  if (refusal) throw refusal
+}
+
+/** The refusal of acting on `target`, if it holds a permission the caller lacks. */
+export function actOnRefusal(caller: Caller, target: PermissionHolder) {
+  const missing = lackedToActOn(caller, target)
+  return missing.length > 0
+    ? forbidden(`${HOLDS_MORE_PERMISSIONS} Missing: ${listed(missing)}.`)
+    : undefined
 }

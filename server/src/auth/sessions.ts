@@ -174,6 +174,14 @@ export async function revokeUserSessions(
   return rows.filter((row) => row.live).map((row) => row.id)
 }
 
+/** Ends every session of many users in one statement (a bulk lock or deactivation). */
+export async function revokeSessionsOf(tx: Queryable, userIds: number[]): Promise<void> {
+  await tx.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = ANY ($1::int[]) AND revoked_at IS NULL',
+    [userIds],
+  )
+}
+
 /** Ends one live session of a user; false when there is none such. */
 export async function revokeUserSession(
   tx: Queryable,

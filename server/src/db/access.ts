@@ -223,6 +223,35 @@ export async function unassign(
   return rows.length > 0
 }
 
+/** Links many users at once, idempotent: answers the ids of the users linked by this call. */
+export async function assignMany(
+  tx: Queryable,
+  kind: AccessKind,
+  userIds: number[],
+  id: number,
+): Promise<number[]> {
+  const rows = await tx.query<{ user_id: number }>(
+    `INSERT INTO ${kind.userLinkTable} (user_id, ${kind.column})
+     SELECT user_id, $2 FROM unnest($1::int[]) AS u (user_id) ORDER BY user_id
+     ON CONFLICT DO NOTHING RETURNING user_id`,
+    [userIds, id],
+  )
+  return rows.map((row) => row.user_id)
+}
+
+/** Unlinks many users at once, idempotent. */
+export async function unassignMany(
+  tx: Queryable,
+  kind: AccessKind,
+  userIds: number[],
+  id: number,
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM ${kind.userLinkTable} WHERE user_id = ANY ($1::int[]) AND ${kind.column} = $2`,
+    [userIds, id],
+  )
+}
+
 /** Names of the active roles a user holds, directly or through an active group. */
 export async function effectiveRoleNames(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.query<{ name: string }>(

@@ -27,12 +27,20 @@ const ACTIVE_UNLOCKED = 'SELECT u.id FROM users u WHERE u.is_active AND NOT u.is
 
 /**
  * Active, unlocked users who hold the administrator role; failing that, any who hold every
- * permission through other roles. Only users holding some role or group are looked at.
+ * permission through other roles. Only users holding some role or group are looked at. With
+ * `besides`, the users of the SQL array parameter `$2` do not count.
  */
-const ADMIN_ROLE_HOLDER = `${ACTIVE_UNLOCKED} AND u.id IN (${ADMIN_ROLE_HOLDER_IDS}) LIMIT 1`
-const EVERY_PERMISSION_HOLDER = `${ACTIVE_UNLOCKED}
+const adminRoleHolder = (besides: string) =>
+  `${ACTIVE_UNLOCKED} AND u.id IN (${ADMIN_ROLE_HOLDER_IDS})${besides} LIMIT 1`
+const everyPermissionHolder = (besides: string) => `${ACTIVE_UNLOCKED}
     AND u.id IN (SELECT user_id FROM user_roles UNION SELECT user_id FROM user_groups)
-    AND ${holdsEveryPermission(userPermissions('u.id', '$1'))} LIMIT 1`
+    AND ${holdsEveryPermission(userPermissions('u.id', '$1'))}${besides} LIMIT 1`
+
+const ADMIN_ROLE_HOLDER = adminRoleHolder('')
+const EVERY_PERMISSION_HOLDER = everyPermissionHolder('')
+const BESIDES = ' AND u.id <> ALL ($2::int[])'
+const ADMIN_ROLE_HOLDER_BESIDES = adminRoleHolder(BESIDES)
+const EVERY_PERMISSION_HOLDER_BESIDES = everyPermissionHolder(BESIDES)
 
 /**
  * Run after a change, inside its transaction: refuses one that leaves no active, unlocked user
@@ -41,9 +49,20 @@ const EVERY_PERMISSION_HOLDER = `${ACTIVE_UNLOCKED}
 export async function assertAnAdminRemains(tx: Queryable, roleName: string): Promise<void> {
   if ((await tx.query(ADMIN_ROLE_HOLDER, [roleName])).length > 0) return
   const rows = await tx.query(EVERY_PERMISSION_HOLDER, [roleName])
-  if (rows.length === 0) {
-    throw clash(
-      `This change would leave no active administrator. Give another user the ${roleName} role first.`,
-    )
-  }
+  if (rows.length === 0) throw noAdministratorLeft(roleName)
 }
+
+/** Whether an active, unlocked user holding every permission remains besides the users `ids`. */
+export async function anAdminRemainsBesides(
+  tx: Queryable,
+  roleName: string,
+  ids: number[],
+): Promise<boolean> {
+  if ((await tx.query(ADMIN_ROLE_HOLDER_BESIDES, [roleName, ids])).length > 0) return true
+  return (await tx.query(EVERY_PERMISSION_HOLDER_BESIDES, [roleName, ids])).length > 0
+}
+
+export const noAdministratorLeft = (roleName: string) =>
+  clash(
+    `This change would leave no active administrator. Give another user the ${roleName} role first.`,
+  )

@@ -30,6 +30,26 @@ export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<vo
   )
 }
 
+/** Many records in one statement, in the order given (a bulk action's, one per user). */
+export async function writeAudits(tx: Queryable, records: AuditRecord[]): Promise<void> {
+  if (records.length === 0) return
+  await tx.query(
+    `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, changes)
+     SELECT actor_id, actor_username, action, target_type, target_id, changes
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
+       WITH ORDINALITY AS r (actor_id, actor_username, action, target_type, target_id, changes, n)
+     ORDER BY n`,
+    [
+      records.map((record) => record.actor?.id ?? null),
+      records.map((record) => record.actor?.username ?? null),
+      records.map((record) => record.action),
+      records.map((record) => record.targetType),
+      records.map((record) => (record.targetId === null ? null : String(record.targetId))),
+      records.map((record) => JSON.stringify(record.changes ?? {})),
+    ],
+  )
+}
+
 /**
  * Records of what strangers can cause at will (failed sign-ins, refused calls): each instance
  * writes at most `perMinute` of them a minute, so that a flood cannot fill the disk. The first

@@ -15,23 +15,33 @@ export const isAdministratorRole = (role: string, adminRoleName: string) =>
 export const rolePermissions = (role: string, adminRoleName: string) =>
   `(CASE WHEN ${isAdministratorRole(role, adminRoleName)} THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
 
-/** Ids of the roles the user of the SQL expression `userId` holds, directly or through an active group. */
-const heldRoleIds = (userId: string) => `
-    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = ${userId}
+/** A role or group left out of what a user holds: the one a change is about to take away. */
+export interface LeftOut {
+  noun: 'role' | 'group'
+  /** The SQL expression of its id. */
+  id: string
+}
+
+/**
+ * Ids of the roles the user of the SQL expression `userId` holds, directly or through an active
+ * group, but through `leftOut` when given.
+ */
+const heldRoleIds = (userId: string, leftOut?: LeftOut) => `
+    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = ${userId}${leftOut?.noun === 'role' ? ` AND ur.role_id <> ${leftOut.id}` : ''}
     UNION
     SELECT gr.role_id FROM user_groups ug
     JOIN groups g ON g.id = ug.group_id AND g.active
     JOIN group_roles gr ON gr.group_id = g.id
-    WHERE ug.user_id = ${userId}`
+    WHERE ug.user_id = ${userId}${leftOut?.noun === 'group' ? ` AND ug.group_id <> ${leftOut.id}` : ''}`
 
 /**
  * The sorted permissions of the user of the SQL expression `userId`: the union over the active
  * roles held directly or through active groups. A few index probes, for the check made on every
- * request.
+ * request. Without what `leftOut` grants, when given: what the user would hold once it is taken away.
  */
-export const userPermissions = (userId: string, adminRoleName: string) => `ARRAY(
+export const userPermissions = (userId: string, adminRoleName: string, leftOut?: LeftOut) => `ARRAY(
     SELECT p FROM roles r CROSS JOIN LATERAL unnest(${rolePermissions('r', adminRoleName)}) AS p
-    WHERE r.active AND r.id IN (${heldRoleIds(userId)})
+    WHERE r.active AND r.id IN (${heldRoleIds(userId, leftOut)})
     GROUP BY p ORDER BY p COLLATE "C")`
 
 /** Whether the SQL array expression `permissions` holds the whole catalogue. */

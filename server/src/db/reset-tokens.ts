@@ -41,8 +41,13 @@ export async function consumeResetToken(
 }
 
 export async function retireResetTokens(tx: Queryable, userId: number): Promise<void> {
+  await retireResetTokensOf(tx, [userId])
+}
+
+/** The links of many users retired in one statement (a bulk lock or deactivation). */
+export async function retireResetTokensOf(tx: Queryable, userIds: number[]): Promise<void> {
   await tx.query(
-    'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL',
-    [userId],
+    'UPDATE password_reset_tokens SET used_at = now() WHERE user_id = ANY ($1::int[]) AND used_at IS NULL',
+    [userIds],
   )
 }

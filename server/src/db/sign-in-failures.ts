@@ -105,9 +105,14 @@ export async function recordFailedSignIn(
  * (the caller clears what the account shows, `users.login_blocked_until`).
  */
 export async function forgetFailedSignIns(tx: Queryable, userId: number): Promise<void> {
+  await forgetFailedSignInsOf(tx, [userId])
+}
+
+/** The same for many users in one statement (a bulk unlock). */
+export async function forgetFailedSignInsOf(tx: Queryable, userIds: number[]): Promise<void> {
   await tx.query(
-    'DELETE FROM sign_in_failures WHERE name = (SELECT lower(username) FROM users WHERE id = $1)',
-    [userId],
+    'DELETE FROM sign_in_failures WHERE name IN (SELECT lower(username) FROM users WHERE id = ANY ($1::int[]))',
+    [userIds],
   )
 }
 

@@ -1,7 +1,7 @@
 import type { User } from '@shared/contract'
 import { clash, missing } from './refusal'
 import type { Queryable } from './database'
-import { forgetFailedSignIns } from './sign-in-failures'
+import { forgetFailedSignIns, forgetFailedSignInsOf } from './sign-in-failures'
 
 export interface UserRow {
   id: number
@@ -96,10 +96,12 @@ export async function findUser(
   return row
 }
 
+export const userNotFound = (id: number) => missing(`User ${id} not found`)
+
 /** The user of a path id, refused as missing when there is none. */
 export async function existingUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
   const user = await findUser(db, id, forUpdate)
-  if (!user) throw missing(`User ${id} not found`)
+  if (!user) throw userNotFound(id)
   return user
 }
 
@@ -167,6 +169,12 @@ export interface StatusChange {
   isLocked?: boolean
 }
 
+/** The assignments of a status change: the parameters `$2` (active) and `$3` (locked), null to keep. */
+const STATUS_ASSIGNMENTS = `is_active = coalesce($2::boolean, is_active),
+       is_locked = coalesce($3::boolean, is_locked),
+       login_blocked_until = CASE WHEN $3::boolean = false THEN NULL ELSE login_blocked_until END,
+       updated_date = now(), version = version + 1`
+
 /** Unlocking also ends every temporary lockout after failed sign-ins, and forgets the failures. */
 export async function updateStatus(
   db: Queryable,
@@ -175,15 +183,24 @@ export async function updateStatus(
 ): Promise<UserRow> {
   if (change.isLocked === false) await forgetFailedSignIns(db, id)
   const [row] = await db.query<UserRow>(
-    `UPDATE users SET
-       is_active = coalesce($2::boolean, is_active),
-       is_locked = coalesce($3::boolean, is_locked),
-       login_blocked_until = CASE WHEN $3::boolean = false THEN NULL ELSE login_blocked_until END,
-       updated_date = now(), version = version + 1
-     WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    `UPDATE users SET ${STATUS_ASSIGNMENTS} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, change.isActive ?? null, change.isLocked ?? null],
   )
   return row!
+}
+
+/** The same change of many users in one statement each (a bulk action's chunk). */
+export async function updateStatusOf(
+  db: Queryable,
+  ids: number[],
+  change: StatusChange,
+): Promise<void> {
+  if (change.isLocked === false) await forgetFailedSignInsOf(db, ids)
+  await db.query(`UPDATE users SET ${STATUS_ASSIGNMENTS} WHERE id = ANY ($1::int[])`, [
+    ids,
+    change.isActive ?? null,
+    change.isLocked ?? null,
+  ])
 }
 
 /**

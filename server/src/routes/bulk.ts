@@ -11,11 +11,13 @@ import {
   type BulkResult,
   type BulkUserResult,
 } from '@shared/contract'
+import type { FastifyBaseLogger } from 'fastify'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, findAccess } from '../db/access'
 import type { Caller } from '../auth/guard'
 import { selectUserIds } from '../db/bulk-selection'
 import { ApiError, badRequest, databaseFailure } from '../errors'
+import { applyBulkChunk } from './bulk-chunk'
 import { route, type RouteSpec } from './define'
 import { changeUserAccess } from './user-access'
 import { applyStatusAction } from './user-status'
@@ -40,6 +42,9 @@ const SUMMARIES: Record<BulkAction, string> = {
   'remove-from-group': 'Take many users out of a group',
 }
 
+/** Users decided and changed together, in one transaction: a few statements for all of them. */
+const SET_SIZE = 500
+
 /** What changing one user does, by action: the very function its single-user endpoint runs. */
 function userChange(ctx: ServerContext, action: BulkAction, body: BulkRequestBody) {
   if (!isBulkAccessAction(action)) {
@@ -52,10 +57,37 @@ function userChange(ctx: ServerContext, action: BulkAction, body: BulkRequestBod
 }
 
 /**
+ * The users of a chunk changed one at a time, each in its own transaction: a failure is that
+ * user's answer, the one their own request would have had, never a 500 of the whole request.
+ */
+async function eachAlone(
+  ctx: ServerContext,
+  action: BulkAction,
+  body: BulkRequestBody,
+  caller: Caller,
+  ids: number[],
+  log: FastifyBaseLogger,
+): Promise<(ApiError | undefined)[]> {
+  const change = userChange(ctx, action, body)
+  const answers: (ApiError | undefined)[] = []
+  for (const id of ids) {
+    try {
+      await change(caller, id)
+      answers.push(undefined)
+    } catch (error) {
+      const known = error instanceof ApiError ? error : databaseFailure(error)
+      if (!known) log.error({ err: error, userId: id }, 'bulk change of a user failed')
+      answers.push(known ?? new ApiError(500, 'Internal server error'))
+    }
+  }
+  return answers
+}
+
+/**
  * `POST /api/admin/users/bulk/{action}`: the users named by ids, or matching a filter as the list
- * would show them, each changed in its own transaction with its own audit entry and the same
- * rules as one at a time. One user's refusal does not stop the others; the answer says, per
- * user, what happened.
+ * would show them, decided and changed SET_SIZE at a time (`bulk-chunk.ts`), each user with
+ * their own audit entry and the same rules as one at a time. One user's refusal does not stop
+ * the others; the answer says, per user, what happened.
  */
 export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
   const { db } = ctx
@@ -104,27 +136,31 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
             )
           ).map((row) => [row.id, row.username]),
         )
-        const change = userChange(ctx, action, selection)
         const results: BulkUserResult[] = []
-        for (const id of ids) {
-          const username = usernames.get(id)
+        const answer = (id: number, error: ApiError | undefined) =>
+          results.push(
+            error
+              ? {
+                  id,
+                  username: usernames.get(id),
+                  ok: false,
+                  status: error.statusCode,
+                  message: error.message,
+                }
+              : { id, username: usernames.get(id), ok: true },
+          )
+        for (let start = 0; start < ids.length; start += SET_SIZE) {
+          const chunk = ids.slice(start, start + SET_SIZE)
+          let answers: (ApiError | undefined)[]
           try {
-            await change(caller, id)
-            results.push({ id, username, ok: true })
+            answers = await applyBulkChunk(ctx, caller, action, selection, chunk)
           } catch (error) {
-            // Earlier users are committed already: a failure is this user's result, never a 500
-            // of the whole request; it is the answer the user's own request would have had.
-            const known = error instanceof ApiError ? error : databaseFailure(error)
-            if (!known)
-              request.log.error({ err: error, userId: id }, 'bulk change of a user failed')
-            results.push({
-              id,
-              username,
-              ok: false,
-              status: known?.statusCode ?? 500,
-              message: known?.message ?? 'Internal server error',
-            })
+            // Nothing of the chunk was applied: each user alone, as their own request, says
+            // whose change the database refuses, and the others are applied.
+            request.log.warn({ err: error }, 'bulk chunk failed; its users are changed one by one')
+            answers = await eachAlone(ctx, action, selection, caller, chunk, request.log)
           }
+          chunk.forEach((id, i) => answer(id, answers[i]))
         }
         const ok = results.filter((result) => result.ok).length
         return { results, ok, failed: results.length - ok }

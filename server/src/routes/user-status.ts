@@ -19,7 +19,7 @@ import { idParams, route, type RouteSpec } from './define'
 
 export type StatusPath = 'activate' | 'deactivate' | 'lock' | 'unlock'
 
-interface StatusAction {
+export interface StatusAction {
   path: StatusPath
   operationId: string
   change: StatusChange
@@ -27,7 +27,7 @@ interface StatusAction {
   removesRights: boolean
 }
 
-const STATUS_ACTIONS: StatusAction[] = [
+export const STATUS_ACTIONS: StatusAction[] = [
   {
     path: 'activate',
     operationId: 'activateUser',
@@ -43,6 +43,28 @@ const STATUS_ACTIONS: StatusAction[] = [
   { path: 'lock', operationId: 'lockUser', change: { isLocked: true }, removesRights: true },
   { path: 'unlock', operationId: 'unlockUser', change: { isLocked: false }, removesRights: false },
 ]
+
+/**
+ * What `action` changes of a user, as the audit log records it; undefined when it changes
+ * nothing (unlock ends a running temporary lockout too).
+ */
+export function statusChanges(
+  action: StatusAction,
+  before: Pick<UserRow, 'is_active' | 'is_locked' | 'login_blocked_until'>,
+): Record<string, unknown> | undefined {
+  const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
+  const from = field === 'isActive' ? before.is_active : before.is_locked
+  const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
+  if (from === action.change[field] && !endsLockout) return undefined
+  return {
+    [field]: { from, to: action.change[field] },
+    ...(endsLockout ? { loginBlockedUntil: { from: before.login_blocked_until, to: null } } : {}),
+  }
+}
+
+/** Nobody locks or deactivates their own account. */
+export const ownAccountRefusal = (action: StatusAction) =>
+  conflict(`You cannot ${action.path} your own account.`)
 
 /**
  * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the
@@ -61,14 +83,10 @@ export async function applyStatusAction(
   return db.transaction(async (tx) => {
     if (action.removesRights) await lockAdminRights(tx)
     const before = await existingUser(tx, id, true)
-    if (action.removesRights && caller.id === id) {
-      throw conflict(`You cannot ${action.path} your own account.`)
-    }
+    if (action.removesRights && caller.id === id) throw ownAccountRefusal(action)
     await assertMayActOn(tx, caller, id, config.admin.roleName)
-    const field = action.change.isActive !== undefined ? 'isActive' : 'isLocked'
-    const from = field === 'isActive' ? before.is_active : before.is_locked
-    const endsLockout = action.path === 'unlock' && before.login_blocked_until !== null
-    if (from === action.change[field] && !endsLockout) return before
+    const changes = statusChanges(action, before)
+    if (!changes) return before
     const after = await updateStatus(tx, id, action.change)
     if (action.removesRights) {
       await revokeUserSessions(tx, id)
@@ -80,12 +98,7 @@ export async function applyStatusAction(
       action: `user.${action.path}`,
       targetType: 'user',
       targetId: id,
-      changes: {
-        [field]: { from, to: action.change[field] },
-        ...(endsLockout
-          ? { loginBlockedUntil: { from: before.login_blocked_until, to: null } }
-          : {}),
-      },
+      changes,
     })
     if (action.removesRights) await assertAnAdminRemains(tx, config.admin.roleName)
     return after

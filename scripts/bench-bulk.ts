@@ -1,0 +1,248 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
+import { buildServer } from '../server/src/app'
+import { ConfigError, loadConfig } from '../server/src/config'
+import { requestMaker, type Answered } from '../server/bench/user-requests'
+
+/**
+ * `npm run bench:bulk` (issue 31): bulk actions on 10,000 users as the console sends them
+ * (BULK_CHUNK_SIZE ids a request, one after the other), over real HTTP, on the configured
+ * database (PostgreSQL with a million users: a copy of the seeded one, since it changes users).
+ * While each action runs, a second client sends distinct list requests one at a time: their p95
+ * is printed beside the action's time. Then single-user writes: create, rename, lock.
+ * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
+ */
+const USERS = Number(process.env.BENCH_BULK_USERS ?? 10_000)
+const SEED = 31
+const SINGLE_WRITES = 20
+
+const write = (text: string) => process.stdout.write(text)
+
+function percentile(times: number[], q: number) {
+  const sorted = [...times].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+async function main() {
+  const config = loadConfig({
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    ...process.env,
+  })
+  if (!config.admin.password)
+    throw new ConfigError(
+      'Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.',
+    )
+  const { app, context } = await buildServer(config)
+  const { db } = context
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
+    let authorization = ''
+    const call = (method: string, path: string, body?: unknown, extra: object = {}) =>
+      new Promise<{ status: number; text: string; etag?: string }>((resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body)
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method,
+            agent,
+            headers: {
+              authorization,
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+              ...extra,
+            },
+          },
+          (reply) => {
+            const chunks: Buffer[] = []
+            reply.on('data', (chunk: Buffer) => chunks.push(chunk))
+            reply.on('end', () =>
+              resolve({
+                status: reply.statusCode ?? 0,
+                text: Buffer.concat(chunks).toString(),
+                etag: reply.headers.etag,
+              }),
+            )
+            reply.on('error', reject)
+          },
+        )
+        request.on('error', reject)
+        request.end(payload)
+      })
+    const login = await call('POST', '/auth/login', {
+      username: config.admin.username,
+      password: config.admin.password,
+    })
+    if (login.status !== 200) throw new Error(`login failed: ${login.text}`)
+    authorization = `Bearer ${(JSON.parse(login.text) as { accessToken: string }).accessToken}`
+    const ok = async (method: string, path: string, body?: unknown, extra?: object) => {
+      const reply = await call(method, path, body, extra)
+      if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`)
+      return reply
+    }
+
+    // Plain users spread over the whole table, as a search or filter would select them.
+    const [picked] = await db.query<{ ids: number[]; users: number }>(
+      `SELECT array_agg(id ORDER BY id) AS ids, (SELECT count(*)::int FROM users) AS users FROM (
+         SELECT id FROM users u WHERE is_active AND NOT is_locked
+           AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id)
+           AND NOT EXISTS (SELECT 1 FROM user_groups g WHERE g.user_id = u.id)
+         ORDER BY hashint4(id) LIMIT $1) chosen`,
+      [USERS],
+    )
+    const ids = picked!.ids
+    const [access] = await db.query<{ roles: number[]; groups: number[] }>(
+      `SELECT (SELECT array_agg(id ORDER BY id) FROM roles) AS roles,
+         (SELECT array_agg(id ORDER BY id) FROM groups) AS groups`,
+    )
+    const tag = Date.now().toString(36)
+    const role = JSON.parse(
+      (
+        await ok('POST', '/api/admin/roles', {
+          name: `Bulk bench ${tag}`,
+          permissions: ['users.read'],
+        })
+      ).text,
+    ) as { id: number }
+    const linked = JSON.parse(
+      (await ok('POST', '/api/admin/roles', { name: `Bulk bench linked ${tag}`, permissions: [] }))
+        .text,
+    ) as { id: number }
+    const group = JSON.parse(
+      (
+        await ok('POST', '/api/admin/groups', {
+          name: `Bulk bench ${tag}`,
+          roleIds: [linked.id],
+        })
+      ).text,
+    ) as { id: number }
+    write(
+      `${db.kind}, ${picked!.users.toLocaleString('en-US')} users; ${ids.length.toLocaleString('en-US')} users a bulk action, ${BULK_CHUNK_SIZE} a request\n`,
+    )
+
+    // The second client: distinct list requests, one at a time, while `running` holds.
+    const makeRequest = requestMaker(SEED, {
+      users: picked!.users,
+      roleIds: access?.roles ?? [],
+      groupIds: access?.groups ?? [],
+    })
+    const answered: Answered[] = []
+    async function listWhile(running: () => boolean): Promise<number[]> {
+      const times: number[] = []
+      while (running()) {
+        const request = makeRequest(answered)
+        const started = performance.now()
+        const reply = await call('GET', `/api/admin/users?${request.query}`)
+        times.push(performance.now() - started)
+        if (reply.status !== 200) throw new Error(`${request.query}: ${reply.status} ${reply.text}`)
+        answered.push({ request, next: (JSON.parse(reply.text) as { next?: string }).next ?? null })
+      }
+      return times
+    }
+
+    const quiet = performance.now()
+    const idle = await listWhile(() => performance.now() - quiet < 5_000)
+    write(
+      `list alone: ${idle.length} requests, p50 ${ms(percentile(idle, 0.5))}, p95 ${ms(percentile(idle, 0.95))}\n\n`,
+    )
+
+    const header = `${'action'.padEnd(18)} ${'time'.padStart(8)} ${'ok'.padStart(6)}   list while it runs: n, p50, p95\n`
+    write(header)
+    const actions: [string, object][] = [
+      ['lock', {}],
+      ['unlock', {}],
+      ['deactivate', {}],
+      ['activate', {}],
+      ['assign-role', { roleId: role.id }],
+      ['add-to-group', { groupId: group.id }],
+      ['remove-from-group', { groupId: group.id }],
+    ]
+    for (const [action, extra] of actions) {
+      let running = true
+      const listing = listWhile(() => running)
+      const started = performance.now()
+      let applied = 0
+      try {
+        for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
+          const reply = await ok('POST', `/api/admin/users/bulk/${action}`, {
+            ids: ids.slice(start, start + BULK_CHUNK_SIZE),
+            ...extra,
+          })
+          applied += (JSON.parse(reply.text) as { ok: number }).ok
+        }
+      } finally {
+        running = false
+      }
+      const seconds = (performance.now() - started) / 1000
+      const times = await listing
+      write(
+        `${action.padEnd(18)} ${`${seconds.toFixed(2)} s`.padStart(8)} ${String(applied).padStart(6)}   ${times.length}, ${ms(percentile(times, 0.5))}, ${ms(percentile(times, 0.95))}\n`,
+      )
+    }
+    // The role given above is taken back so that the copy ends as it began, roles aside.
+    await db.query('DELETE FROM user_roles WHERE role_id = $1', [role.id])
+
+    // Single-user writes, one at a time: each over HTTP, the server's whole answer.
+    const created: number[] = []
+    const renamed: number[] = []
+    const changed: number[] = []
+    for (let i = 0; i < SINGLE_WRITES; i += 1) {
+      const username = `bulkbench${tag}x${i}`
+      let started = performance.now()
+      const user = JSON.parse(
+        (
+          await ok('POST', '/api/admin/users', {
+            username,
+            email: `${username}@example.com`,
+            password: 'bench-password-1',
+            firstName: 'Bulk',
+            lastName: 'Bench',
+            phoneNumber: '+971 50 000 0000',
+          })
+        ).text,
+      ) as { id: number; firstName: string }
+      created.push(performance.now() - started)
+      started = performance.now()
+      await ok('PUT', `/api/admin/users/${user.id}`, {
+        username,
+        email: `${username}@example.com`,
+        firstName: 'Renamed',
+        lastName: 'Bench',
+        phoneNumber: '+971 50 000 0000',
+      })
+      renamed.push(performance.now() - started)
+      started = performance.now()
+      await ok('PUT', `/api/admin/users/${user.id}/lock`)
+      changed.push(performance.now() - started)
+    }
+    // The password's hash alone, which creating a user pays before its database work.
+    const hashing: number[] = []
+    const { hashPassword } = await import('../server/src/auth/passwords')
+    for (let i = 0; i < SINGLE_WRITES; i += 1) {
+      const started = performance.now()
+      await hashPassword('bench-password-1')
+      hashing.push(performance.now() - started)
+    }
+    write(`\none user at a time (${SINGLE_WRITES} each): p50, p95\n`)
+    write(
+      `create             ${ms(percentile(created, 0.5))}, ${ms(percentile(created, 0.95))} (of which the password's hash ${ms(percentile(hashing, 0.5))})\n`,
+    )
+    write(`rename             ${ms(percentile(renamed, 0.5))}, ${ms(percentile(renamed, 0.95))}\n`)
+    write(`lock               ${ms(percentile(changed, 0.5))}, ${ms(percentile(changed, 0.95))}\n`)
+    agent.destroy()
+  } finally {
+    await app.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})
