@@ -69,7 +69,10 @@ describe('the console window’s main frame, through the built host', () => {
       ok: false,
       error: { message: 'The password is not correct.', status: 400 },
     })
-    expect(await call('auth.reauth', { password: ADMIN.password })).toEqual({ ok: true, data: null })
+    expect(await call('auth.reauth', { password: ADMIN.password })).toEqual({
+      ok: true,
+      data: null,
+    })
     const sent = host.double.serverRequests.filter(
       (request) => new URL(request.url).pathname === '/auth/reauth',
     )
