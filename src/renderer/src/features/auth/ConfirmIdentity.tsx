@@ -1,6 +1,7 @@
+import { useEffect } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { TextField } from '../../components/TextField'
-import { useIdentityAsked } from '../../lib/confirm-identity'
+import { settleIdentity, useIdentityAsked } from '../../lib/confirm-identity'
 import { useSession } from './session-store'
 import { useConfirmIdentityForm } from './useConfirmIdentityForm'
 
@@ -10,9 +11,13 @@ const FORM_ID = 'confirm-identity-form'
 export function ConfirmIdentity() {
   const asked = useIdentityAsked()
   const session = useSession()
-  if (!asked) return null
-  const askCode = session.status === 'signed-in' && session.session.twoStepEnabled === true
-  return <ConfirmIdentityDialog askCode={askCode} />
+  const signedIn = session.status === 'signed-in'
+  // A session that ends meanwhile (expired, signed out) cancels the change waiting.
+  useEffect(() => {
+    if (asked && !signedIn) settleIdentity(false)
+  }, [asked, signedIn])
+  if (!asked || !signedIn) return null
+  return <ConfirmIdentityDialog askCode={session.session.twoStepEnabled === true} />
 }
 
 function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {
