@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<string, string> = {
   'session.login_failed': 'Sign-in failed',
   'session.logout': 'Signed out',
   'session.password_change_required': 'Signed in with a temporary password',
+  'session.reauth': "Confirmed it's them",
+  'session.reauth_failed': "Confirming it's them failed",
   'session.refresh_reuse': 'Reused session token refused',
   'session.revoke': 'Session ended',
   'user.activate': 'User activated',

@@ -20,6 +20,7 @@ import {
   createUserSchema,
   groupInputSchema,
   loginRequestSchema,
+  reauthRequestSchema,
   roleInputSchema,
   sessionIdSchema,
   updateUserSchema,
@@ -43,6 +44,7 @@ import {
   type MemberListQuery,
   type Page,
   type Permission,
+  type ReauthRequest,
   type Role,
   type RoleInput,
   type SessionsEnded,
@@ -72,6 +74,11 @@ export interface SessionInfo {
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
+  /**
+   * True when the user has a second factor enrolled (issue 30): "Confirm it's you" then asks for
+   * a code too. Absent until two-step sign-in is there.
+   */
+  twoStepEnabled?: boolean
 }
 
 export interface AppInfo {
@@ -257,6 +264,8 @@ export const bridgeOperations = {
   'auth.completePasswordChange': call<{ newPassword: string }, SessionInfo>(
     z.object({ newPassword: newPasswordSchema }),
   ),
+  /** "Confirm it's you" before a dangerous change (issue 30): the password goes, nothing comes back. */
+  'auth.reauth': call<ReauthRequest, null>(reauthRequestSchema),
   'users.list': call<UserListQuery, Page<User>>(userListQuerySchema),
   'users.get': call<IdInput, UserWithVersion>(idInput),
   'users.create': call<CreateUserRequest, User>(createUserSchema),

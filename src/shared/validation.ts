@@ -166,6 +166,20 @@ export const loginFormSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, { error: `Must be at least ${MIN_PASSWORD_LENGTH} characters.` }),
 })
 
+/**
+ * "Confirm it's you" before a dangerous change (issue 30): the password, and a code when the
+ * user has a second factor enrolled. Client side only: the server answers a wrong one.
+ */
+export const confirmIdentityFormSchema = (askCode: boolean) =>
+  z.object({
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, { error: 'Password is required.' }),
+    code: askCode
+      ? z.string({ error: 'Code is required.' }).trim().min(1, { error: 'Code is required.' })
+      : z.string().optional(),
+  })
+
 export const MISSING_RESET_TOKEN =
   'Invalid or missing reset token. Please request a new password reset.'
 

@@ -78,6 +78,26 @@ describe('the console window’s main frame, through the built host', () => {
     ])
   })
 
+  test('auth.reauth takes the password to the server only, and answers nothing secret', async () => {
+    const crossedBefore = host.double.bridged.length
+    expect(await call('auth.reauth', { password: 'not-the-password' })).toEqual({
+      ok: false,
+      error: { message: 'The password is not correct.', status: 400 },
+    })
+    expect(await call('auth.reauth', { password: ADMIN.password })).toEqual({
+      ok: true,
+      data: null,
+    })
+    const sent = host.double.serverRequests.filter(
+      (request) => new URL(request.url).pathname === '/auth/reauth',
+    )
+    expect(sent).toHaveLength(2)
+    for (const request of sent) expect(request.authorization).toMatch(/^Bearer \S+$/)
+    const crossed = JSON.stringify(host.double.bridged.slice(crossedBefore))
+    expect(crossed).not.toContain(ADMIN.password)
+    expect(crossed).not.toContain('not-the-password')
+  })
+
   test('opens a user and saves with the ETag it read (If-Match)', async () => {
     const token = await server.token()
     // A surname in Greek, which the PDF tests below need Chromium to print.
@@ -255,6 +275,8 @@ describe('refused before anything reaches the server', () => {
     ['users.update', { id: 1, changes: { email: 'not-an-email' } }, /^Invalid input/],
     ['exports.users', { exportId: 'x', format: 'docx' }, /^Invalid input/],
     ['users.lock', 'DROP TABLE users', /^Invalid input/],
+    ['auth.reauth', { password: '' }, /^Invalid input: password/],
+    ['auth.reauth', { password: 'x', code: 123456 }, /^Invalid input: code/],
   ])('a malformed %s payload: %j', async (channel, payload, message) => {
     const sent = host.double.serverRequests.length
     const answer = await call(channel, payload)

@@ -245,6 +245,40 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'session.reauth': [
+    {
+      way: 'POST /auth/reauth',
+      async perform() {
+        const { user, password, grant } = await signedIn()
+        await ok('POST', '/auth/reauth', { password }, grant.accessToken)
+        return {
+          actor: actorOf(user),
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: {},
+        }
+      },
+    },
+  ],
+  'session.reauth_failed': [
+    {
+      way: 'POST /auth/reauth with a wrong password',
+      async perform() {
+        const { user, grant } = await signedIn()
+        const reply = await server.request('POST', '/auth/reauth', {
+          token: grant.accessToken,
+          body: { password: 'not-the-password' },
+        })
+        expect(reply.status).toBe(400)
+        return {
+          actor: actorOf(user),
+          targetType: 'session',
+          targetId: grant.sessionId,
+          changes: { address: '127.0.0.1' },
+        }
+      },
+    },
+  ],
   'session.refresh_reuse': [
     {
       way: 'POST /auth/refresh with a token two rotations old',

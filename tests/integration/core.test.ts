@@ -349,6 +349,53 @@ describe('core against the real server', () => {
     })
   })
 
+  test('a change refused with reauth_required keeps the session and says so; after auth.reauth it applies, a bulk action too', async () => {
+    const root = await server.token()
+    const user = await server.createUser(root)
+    const roles = (await server.request('GET', '/api/admin/roles', { token: root })).body
+      .content as { id: number; name: string }[]
+    const adminRoleId = roles.find((role) => role.name === 'ADMIN')!.id
+    const h = harness(server)
+    await h.call('auth.login', login)
+    // This session last proved who it is too long ago (as one from before migration 019).
+    await server.built.context.db.query(
+      'UPDATE sessions SET reauthenticated_at = NULL WHERE user_id = (SELECT id FROM users WHERE username = $1)',
+      [ADMIN.username],
+    )
+    const give = { id: user.id, targetId: adminRoleId }
+    const bulk = { bulkId: 'grant-admin', action: 'assign-role', selection: { ids: [user.id] } }
+
+    const calls = h.net.calls.length
+    expect(await h.call('users.addRole', give)).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'reauth_required' },
+    })
+    // Refused as a whole: the console can ask and run it again, nobody was changed.
+    expect(await h.call('users.bulk', { ...bulk, targetId: adminRoleId })).toMatchObject({
+      ok: false,
+      error: { status: 403, code: 'reauth_required' },
+    })
+    // Not taken for lost rights: no profile check, the session stays.
+    expect(h.net.calls.slice(calls)).toEqual([
+      `PUT /api/admin/users/${user.id}/roles/${adminRoleId}`,
+      'POST /api/admin/users/bulk/assign-role',
+    ])
+    expect(h.events.some((event) => event.type === 'session-expired')).toBe(false)
+
+    expect(await h.call('auth.reauth', { password: 'not-the-password' })).toEqual({
+      ok: false,
+      error: { message: 'The password is not correct.', status: 400 },
+    })
+    expect(await h.call('auth.reauth', { password: ADMIN.password })).toEqual({
+      ok: true,
+      data: null,
+    })
+    expect(await h.call('users.bulk', { ...bulk, targetId: adminRoleId })).toMatchObject({
+      ok: true,
+      data: { ok: 1, failed: 0 },
+    })
+  })
+
   test('administrator rights lost mid-session end it with that reason', async () => {
     const root = await server.token()
     const admin = await server.createUser(root)

@@ -23,19 +23,20 @@ export function assertMayGrant(caller: Caller, granted: readonly Permission[], w
   }
 }
 
-/** Giving a user (or users) a role or group needs every permission it grants. */
+/** Giving a user (or users) a role or group needs every permission it grants; answers them. */
 export async function assertMayGive(
   tx: Queryable,
   caller: Caller,
   kind: AccessKind,
   target: { id: number; name: string },
   adminRoleName: string,
-) {
+): Promise<Permission[]> {
   const granted =
     kind === ROLE
       ? await permissionsOfRole(tx, target.id, adminRoleName)
       : await permissionsOfGroup(tx, target.id, adminRoleName)
   assertMayGrant(caller, granted, `give the ${kind.noun} "${target.name}"`)
+  return granted
 }
 
 /** A request that does several things (an import row) needs the permission of each. */

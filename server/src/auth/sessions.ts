@@ -61,8 +61,9 @@ export async function createSession(
   const sessionId = randomUUID()
   const refreshToken = refreshTokenFor(sessionId)
   await tx.query(
-    `INSERT INTO sessions (id, user_id, refresh_hash, expires_at, ip_address, user_agent)
-     VALUES ($1, $2, $3, now() + make_interval(secs => least($4::float8, $5::float8)), $6, $7)`,
+    // A sign-in proves who it is: the session counts as re-authenticated from its start.
+    `INSERT INTO sessions (id, user_id, refresh_hash, expires_at, ip_address, user_agent, reauthenticated_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => least($4::float8, $5::float8)), $6, $7, now())`,
     [
       sessionId,
       userId,

@@ -125,3 +125,16 @@ export async function pruneFailedSignIns(db: Queryable): Promise<void> {
     [KEEP_SECONDS],
   )
 }
+
+/** A re-authentication that succeeds forgets the failures of its address, as a sign-in does. */
+export async function forgetFailedSignInsAt(
+  tx: Queryable,
+  userId: number,
+  address: string,
+): Promise<void> {
+  await tx.query(
+    `DELETE FROM sign_in_failures
+     WHERE name = (SELECT lower(username) FROM users WHERE id = $1) AND address = $2`,
+    [userId, address],
+  )
+}

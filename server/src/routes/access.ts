@@ -15,6 +15,7 @@ import {
 import { missingPermissions } from '@shared/delegation'
 import { administratorRoleFixed } from '@shared/messages'
 import { assertMayGrant } from '../auth/delegation'
+import { requireRecentReauth, requireReauthForAdministration } from '../auth/reauth'
 import type { ServerContext } from '../context'
 import {
   GROUP,
@@ -128,6 +129,12 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             const granted = await grantedBy(tx, kind, created, adminRoleName)
             assertMayGrant(caller, granted, `create ${named(created)} with these roles`)
           }
+          // Linked at once, it is given to groups (a role) or gives its roles (a group).
+          await requireReauthForAdministration(
+            tx,
+            caller,
+            await grantedByLinks(tx, kind, created, linkIdsOf(created), adminRoleName),
+          )
           await writeAudit(tx, {
             actor: caller,
             action: `${kind.noun}.create`,
@@ -171,7 +178,8 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           if (permissions && missingPermissions(permissions, after.permissions ?? []).length > 0) {
             throw conflict(administratorRoleFixed(adminRoleName))
           }
-          if (!samePermissions(before, after)) {
+          const permissionsChanged = !samePermissions(before, after)
+          if (permissionsChanged) {
             assertMayGrant(
               caller,
               after.permissions ?? [],
@@ -179,11 +187,11 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             )
           }
           const linked = linkIdsOf(after).filter((id) => !linkIdsOf(before).includes(id))
-          assertMayGrant(
-            caller,
-            await grantedByLinks(tx, kind, after, linked, adminRoleName),
-            `link ${named(after)} to these ${kind.other}`,
-          )
+          const grantedByLinking = await grantedByLinks(tx, kind, after, linked, adminRoleName)
+          assertMayGrant(caller, grantedByLinking, `link ${named(after)} to these ${kind.other}`)
+          // Changing what a role grants is dangerous whatever it grants (issue 30, item 4).
+          if (permissionsChanged) await requireRecentReauth(tx, caller)
+          else await requireReauthForAdministration(tx, caller, grantedByLinking)
           const changes: Record<string, unknown> = {}
           if (before.name !== after.name) changes.name = { from: before.name, to: after.name }
           if (linkNames(before).join('\n') !== linkNames(after).join('\n')) {
@@ -245,11 +253,9 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             if (before.active !== active) {
               if (active) {
                 const row = await findAccess(tx, kind, params.id, adminRoleName)
-                assertMayGrant(
-                  caller,
-                  await grantedBy(tx, kind, row, adminRoleName),
-                  `activate ${named(row)}`,
-                )
+                const granted = await grantedBy(tx, kind, row, adminRoleName)
+                assertMayGrant(caller, granted, `activate ${named(row)}`)
+                await requireReauthForAdministration(tx, caller, granted)
               }
               await updateAccess(tx, kind, params.id, { active })
               await writeAudit(tx, {

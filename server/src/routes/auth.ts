@@ -6,12 +6,15 @@ import {
   loginRequestSchema,
   PASSWORD_CHANGE_REQUIRED,
   loginResponseSchema,
+  reauthRequestSchema,
   meResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
 } from '@shared/contract'
-import { authenticate } from '../auth/guard'
+import { authenticate, type Caller } from '../auth/guard'
 import { assertAcceptablePassword } from '../auth/password-rules'
+import { markReauthenticated } from '../auth/reauth'
+import { checkReauthSecondFactor } from '../auth/reauth-second-factor'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
 import {
   createSession,
@@ -21,6 +24,7 @@ import {
   type SessionClient,
 } from '../auth/sessions'
 import { hashToken, newSecret, signAccessToken } from '../auth/tokens'
+import { countWrongAttempt } from '../auth/wrong-password'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
@@ -31,7 +35,7 @@ import {
   resetTokenUser,
   retireResetTokens,
 } from '../db/reset-tokens'
-import { pruneFailedSignIns, recordFailedSignIn, signInGate } from '../db/sign-in-failures'
+import { forgetFailedSignInsAt, pruneFailedSignIns, signInGate } from '../db/sign-in-failures'
 import { mustChangePassword, spendTemporaryPassword } from '../db/temporary-passwords'
 import { findUser, passwordHashOf, setPassword, toUser, type UserRow } from '../db/users'
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors'
@@ -46,6 +50,8 @@ const TEMPORARY_PASSWORD_SPENT =
   'This temporary password has already been used. Ask an administrator for a new one.'
 const SAME_AS_TEMPORARY = 'The new password must be different from the temporary password.'
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.'
+const WRONG_REAUTH_PASSWORD = 'The password is not correct.'
+const WRONG_REAUTH_CODE = 'The code is not correct.'
 
 /** How long the sign-in with a temporary password leaves to choose the new one. */
 const PASSWORD_CHANGE_TOKEN_TTL_SECONDS = 30 * 60
@@ -119,6 +125,29 @@ export function authRoutes(ctx: ServerContext) {
     })
   }
 
+  /**
+   * A re-authentication refused: counted toward the lockout of the caller's name, as a sign-in
+   * (one already locked out is answered 429 before any password is checked).
+   */
+  async function refuseReauth(caller: Caller, request: FastifyRequest) {
+    await db.transaction((tx) =>
+      countWrongAttempt(ctx, tx, {
+        name: caller.username,
+        typed: caller.username,
+        address: request.ip,
+        userId: caller.id,
+        blocked: false,
+        failure: {
+          actor: caller,
+          action: 'session.reauth_failed',
+          targetType: 'session',
+          targetId: caller.sessionId,
+          changes: { address: request.ip },
+        },
+      }),
+    )
+  }
+
   async function grant(user: UserRow, sessionId: string, refreshToken: string) {
     return {
       accessToken: await signAccessToken(
@@ -166,35 +195,22 @@ export function authRoutes(ctx: ServerContext) {
         )
         const blocked = gate.blockedUntil !== null
         if (!account || !valid || blocked) {
-          await db.transaction(async (tx) => {
-            const lockedUntil = blocked
-              ? undefined
-              : await recordFailedSignIn(tx, name, request.ip, {
-                  maxFailures: config.loginMaxFailures,
-                  lockoutSeconds: config.loginLockoutSeconds,
-                })
-            await ctx.securityAudit(tx, {
-              actor: null,
-              action: 'session.login_failed',
-              targetType: 'user',
-              targetId: account?.id ?? null,
-              changes: { username: body.username, address: request.ip },
-            })
-            if (lockedUntil) {
-              await writeAudit(tx, {
+          await db.transaction((tx) =>
+            countWrongAttempt(ctx, tx, {
+              name,
+              typed: body.username,
+              address: request.ip,
+              userId: account?.id ?? null,
+              blocked,
+              failure: {
                 actor: null,
-                action: 'user.temporary_lockout',
+                action: 'session.login_failed',
                 targetType: 'user',
                 targetId: account?.id ?? null,
-                changes: {
-                  until: lockedUntil.toISOString(),
-                  username: body.username,
-                  address: request.ip,
-                  reason: `${config.loginMaxFailures} failed sign-in attempts in a row`,
-                },
-              })
-            }
-          })
+                changes: { username: body.username, address: request.ip },
+              },
+            }),
+          )
           if (++failuresSincePrune >= PRUNE_EVERY_FAILURES) {
             failuresSincePrune = 0
             // Housekeeping: not this answer's business, nor its failure.
@@ -334,6 +350,50 @@ export function authRoutes(ctx: ServerContext) {
           await writeAudit(tx, {
             actor: caller,
             action: 'session.logout',
+            targetType: 'session',
+            targetId: caller.sessionId,
+          })
+        })
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/reauth',
+      operationId: 'reauthenticate',
+      summary:
+        'Prove it is still the signed-in user, with the password (and a code of the second factor when one is enrolled): for 5 minutes the session may make dangerous changes, which otherwise answer 403 with code reauth_required. A wrong password is a 400, counted toward the temporary lockout as a failed sign-in',
+      tag: 'auth',
+      access: 'session',
+      body: reauthRequestSchema,
+      status: 204,
+      errors: [429],
+      rateLimit: rateLimit(config.loginRateLimitPerAddressPerMinute),
+      async handler({ body, caller, request, reply }) {
+        const gate = await signInGate(db, caller.username, request.ip)
+        const waitSeconds = gate.blockedUntil
+          ? Math.ceil((gate.blockedUntil.getTime() - Date.now()) / 1000)
+          : gate.waitSeconds
+        if (waitSeconds > 0) {
+          reply.header('retry-after', String(waitSeconds))
+          throw new ApiError(429, `Too many attempts. Try again in ${seconds(waitSeconds)}.`)
+        }
+        const stored = await passwordHashOf(db, caller.id)
+        // A 400, not a 401: the session is fine, only the password typed is not.
+        if (!(await verifyPassword(body.password, stored ?? (await decoyHash())))) {
+          await refuseReauth(caller, request)
+          throw badRequest(WRONG_REAUTH_PASSWORD)
+        }
+        if ((await checkReauthSecondFactor(db, caller.id, body.code)) === 'wrong') {
+          await refuseReauth(caller, request)
+          throw badRequest(WRONG_REAUTH_CODE)
+        }
+        await db.transaction(async (tx) => {
+          await markReauthenticated(tx, caller.sessionId)
+          await forgetFailedSignInsAt(tx, caller.id, request.ip)
+          await writeAudit(tx, {
+            actor: caller,
+            action: 'session.reauth',
             targetType: 'session',
             targetId: caller.sessionId,
           })

@@ -15,6 +15,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, findAccess } from '../db/access'
 import type { Caller } from '../auth/guard'
+import { requireReauthForAdministration } from '../auth/reauth'
+import { permissionsOfGroup, permissionsOfRole } from '../db/permissions'
 import { selectUserIds } from '../db/bulk-selection'
 import { ApiError, badRequest, databaseFailure } from '../errors'
 import { applyBulkChunk } from './bulk-chunk'
@@ -107,12 +109,18 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
         // An unknown role or group is the request's fault: refused before anyone is changed.
         if (isBulkAccessAction(action)) {
           const field = BULK_TARGET_FIELD[action]
-          await findAccess(
-            db,
-            field === 'roleId' ? ROLE : GROUP,
-            selection[field]!,
-            ctx.config.admin.roleName,
-          )
+          const targetId = selection[field]!
+          const adminRoleName = ctx.config.admin.roleName
+          await findAccess(db, field === 'roleId' ? ROLE : GROUP, targetId, adminRoleName)
+          // Asked once for the whole request, before anyone is changed.
+          if (action !== 'remove-from-group') {
+            const granted = await (field === 'roleId' ? permissionsOfRole : permissionsOfGroup)(
+              db,
+              targetId,
+              adminRoleName,
+            )
+            await requireReauthForAdministration(db, caller, granted)
+          }
         }
         let ids: number[]
         if ('ids' in selection && selection.ids) ids = selection.ids

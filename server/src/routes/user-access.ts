@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { assignmentListSchema, effectiveRoleListSchema, type Assignment } from '@shared/contract'
 import { assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
+import { requireReauthForAdministration } from '../auth/reauth'
 import type { ServerContext } from '../context'
 import {
   GROUP,
@@ -22,7 +23,8 @@ import { idParams, positiveId, route, type RouteSpec } from './define'
  * Gives a user a role or group, or takes it away, in its own transaction, audited when it
  * changed anything (one user or many alike): idempotent, and taking away never leaves nobody
  * in charge. Only a caller holding all the user holds acts on them, and all a role or group
- * grants gives it. Answers what the user then holds directly.
+ * grants gives it (after a recent re-authentication when that is an administration right).
+ * Answers what the user then holds directly.
  */
 export function changeUserAccess(
   { db, config }: ServerContext,
@@ -37,7 +39,10 @@ export function changeUserAccess(
     await existingUser(tx, userId)
     const target = await lockAccess(tx, kind, targetId)
     await assertMayActOn(tx, caller, userId, config.admin.roleName)
-    if (change === 'add') await assertMayGive(tx, caller, kind, target, config.admin.roleName)
+    if (change === 'add') {
+      const granted = await assertMayGive(tx, caller, kind, target, config.admin.roleName)
+      await requireReauthForAdministration(tx, caller, granted)
+    }
     const changed =
       change === 'add'
         ? await assign(tx, kind, userId, targetId)

@@ -10,6 +10,7 @@ import {
 } from '@shared/contract'
 import { assertHolds, assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
+import { requireReauthForAdministration } from '../auth/reauth'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { hashToken, newSecret } from '../auth/tokens'
@@ -58,7 +59,8 @@ type Applied = Extract<RowPlan, { outcome: 'created' | 'updated' }>
 /**
  * What a row does beyond adding a user, allowed as its single routes allow it (issue 29):
  * changing a present user needs all they hold and the permission of each change; a role or
- * group given needs the assign permission and all it grants.
+ * group given needs the assign permission and all it grants, and a recent re-authentication
+ * when that is an administration right.
  */
 async function assertMayApply(ctx: ServerContext, tx: Queryable, caller: Caller, plan: Applied) {
   const adminRoleName = ctx.config.admin.roleName
@@ -70,8 +72,14 @@ async function assertMayApply(ctx: ServerContext, tx: Queryable, caller: Caller,
   }
   if (plan.roles.length + plan.groups.length > 0) needed.push('users.assign')
   assertHolds(caller, needed)
-  for (const role of plan.roles) await assertMayGive(tx, caller, ROLE, role, adminRoleName)
-  for (const group of plan.groups) await assertMayGive(tx, caller, GROUP, group, adminRoleName)
+  const granted: Permission[] = []
+  for (const role of plan.roles) {
+    granted.push(...(await assertMayGive(tx, caller, ROLE, role, adminRoleName)))
+  }
+  for (const group of plan.groups) {
+    granted.push(...(await assertMayGive(tx, caller, GROUP, group, adminRoleName)))
+  }
+  await requireReauthForAdministration(tx, caller, granted)
 }
 
 /** Writes what a row's plan says, in the caller's transaction, audited. */

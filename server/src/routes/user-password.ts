@@ -1,12 +1,14 @@
 import { temporaryPasswordSchema, userSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
+import { requireReauthForAdministration } from '../auth/reauth'
 import { revokeUserSessions } from '../auth/sessions'
 import { generateTemporaryPassword } from '../auth/temporary-password'
 import { hashToken, newSecret } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { enqueueMail } from '../db/mail-outbox'
+import { permissionsOfUser } from '../db/permissions'
 import { issueResetToken, retireResetTokens } from '../db/reset-tokens'
 import { setTemporaryPassword } from '../db/temporary-passwords'
 import { existingUser, toUser, userEtag } from '../db/users'
@@ -83,6 +85,12 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         const user = await db.transaction(async (tx) => {
           await existingUser(tx, params.id, true)
           await assertMayActOn(tx, caller, params.id, config.admin.roleName)
+          // Taking over an administrator's account is as dangerous as granting its rights.
+          await requireReauthForAdministration(
+            tx,
+            caller,
+            await permissionsOfUser(tx, params.id, config.admin.roleName),
+          )
           const user = await setTemporaryPassword(tx, params.id, passwordHash)
           await retireResetTokens(tx, params.id)
           const ended = await revokeUserSessions(tx, params.id)

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'session.login_failed',
   'session.logout',
   'session.password_change_required',
+  'session.reauth',
+  'session.reauth_failed',
   'session.refresh_reuse',
   'session.revoke',
   'user.activate',

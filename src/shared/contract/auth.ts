@@ -62,3 +62,21 @@ export type MeResponse = z.infer<typeof meResponseSchema>
 
 export { changePasswordSchema }
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>
+
+/**
+ * POST /auth/reauth: the signed-in user's password again, and a code of the second factor when
+ * they have one enrolled (a 6-digit code, or a recovery code).
+ */
+export const reauthRequestSchema = z.object({
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'password is too long' }),
+  code: z
+    .string({ error: 'code must be text' })
+    .trim()
+    .min(1, { error: 'code is required when given' })
+    .max(64, { error: 'code is too long' })
+    .optional(),
+})
+export type ReauthRequest = z.input<typeof reauthRequestSchema>

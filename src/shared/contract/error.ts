@@ -12,3 +12,9 @@ export const apiErrorSchema = z.object({
   passwordChangeToken: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
+
+/**
+ * The code of a 403 refusing a dangerous change (issue 30, item 4) until the caller proves it is
+ * still them with POST /auth/reauth: the console asks, then retries the change once.
+ */
+export const REAUTH_REQUIRED = 'reauth_required'

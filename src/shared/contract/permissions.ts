@@ -31,6 +31,16 @@ export const permissionListSchema = z
   .max(PERMISSIONS.length * 2, { error: 'permissions holds too many entries' })
 
 /**
+ * Whether a set of permissions is an administration right (issue 30): any permission at all, as
+ * the server's guard already says ("Administrator rights are required" to a caller holding none).
+ * Giving such a role, or acting on the credentials of its holders, is a dangerous change; the
+ * holders are those who must have a second factor under MFA_REQUIRED=admins.
+ */
+export function grantsAdministrationRights(permissions: readonly Permission[]): boolean {
+  return permissions.length > 0
+}
+
+/**
  * Whether `held` allows `permission`. A server that sends no permissions (undefined) leaves the
  * console offering everything, as before delegated administration: its 403s still refuse.
  */

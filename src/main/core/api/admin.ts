@@ -99,6 +99,13 @@ export function adminApi(http: Http, session: Session) {
   })
 
   return {
+    auth: {
+      /** The password (and code) go to the server only; the answer is empty. */
+      async reauth(input: InputOf<'auth.reauth'>): Promise<null> {
+        await call({ method: 'POST', path: '/auth/reauth', body: input })
+        return null
+      },
+    },
     users: {
       list(query: InputOf<'users.list'>) {
         return data({

@@ -1,6 +1,7 @@
 import type { BulkRequest, BulkSummary } from '@shared/bridge'
 import {
   BULK_TARGET_FIELD,
+  REAUTH_REQUIRED,
   isBulkAccessAction,
   type BulkAction,
   type BulkResult,
@@ -64,6 +65,9 @@ export async function runBulk(job: BulkJob): Promise<BulkSummary> {
     } catch (error) {
       // Earlier chunks are applied: the summary says how far it got, and why it stopped.
       if (!(error instanceof ApiFailure)) throw error
+      // Refused as a whole before anyone changed: the console confirms it is them, then runs
+      // the whole action again.
+      if (start === 0 && error.code === REAUTH_REQUIRED) throw error
       return { ...summary, error: error.message }
     }
     summary.ok += answer.ok

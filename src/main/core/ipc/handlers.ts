@@ -73,6 +73,7 @@ export function createHandlers({
       return null
     },
     'auth.completePasswordChange': (input) => session.completePasswordChange(input.newPassword),
+    'auth.reauth': api.auth.reauth,
     'users.list': api.users.list,
     'users.get': api.users.get,
     'users.create': api.users.create,

@@ -4,6 +4,7 @@ import {
   loginResponseSchema,
   meResponseSchema,
   passwordChangeRequiredSchema,
+  REAUTH_REQUIRED,
   refreshResponseSchema,
   userSchema,
   type LoginRequest,
@@ -184,7 +185,8 @@ export class Session {
       return await this.withToken(request)
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.status !== 403 || !this.live) throw error
-      if (await this.holdsAdminRights()) throw error
+      // Asked to confirm it is them (issue 30): a refusal of this change, not of the user.
+      if (error.code === REAUTH_REQUIRED || (await this.holdsAdminRights())) throw error
       await this.endOnServer()
       await this.clear()
       this.deps.emit({ type: 'session-expired', message: ADMIN_REQUIRED })

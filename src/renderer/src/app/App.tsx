@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router'
 import { Notifications } from '../components/Notifications'
-import { useSession } from '../features/auth'
+import { ConfirmIdentity, useSession } from '../features/auth'
 import { UpdateOffer } from '../features/updates'
 import { createQueryClient } from '../lib/query'
 import { router } from './router'
@@ -24,6 +24,7 @@ export function App() {
       <ForgetDataOnSignOut />
       <RouterProvider router={router} />
       <UpdateOffer />
+      <ConfirmIdentity />
       <Notifications />
     </QueryClientProvider>
   )

@@ -1,4 +1,5 @@
 import type { AdminBridge } from '@shared/bridge'
+import { confirmingIdentity } from './confirm-identity'
 
 declare global {
   interface Window {
@@ -7,8 +8,21 @@ declare global {
   }
 }
 
-/** The typed admin operations the host exposes; the renderer has no other way out. */
-export const admin = (): AdminBridge => window.admin!
+const wrapped = new WeakMap<AdminBridge, AdminBridge>()
+
+/**
+ * The typed admin operations the host exposes; the renderer has no other way out. A dangerous
+ * change refused for want of a recent re-authentication is confirmed and retried on the way.
+ */
+export const admin = (): AdminBridge => {
+  const bridge = window.admin!
+  let confirming = wrapped.get(bridge)
+  if (!confirming) {
+    confirming = confirmingIdentity(bridge)
+    wrapped.set(bridge, confirming)
+  }
+  return confirming
+}
 
 /** False in a page opened outside the app (a browser, a second tab), which has no bridge. */
 export const bridgeAvailable = (): boolean => window.admin !== undefined

@@ -1,4 +1,5 @@
 export { ChangePasswordDialog } from './ChangePasswordDialog'
+export { ConfirmIdentity } from './ConfirmIdentity'
 export { LoginPage } from './LoginPage'
 export { RequireSession } from './RequireSession'
 export { followSession, signOut, useSession } from './session-store'

@@ -1,0 +1,49 @@
+import { REAUTH_REQUIRED, grantsAdministrationRights, type Permission } from '@shared/contract'
+import type { Queryable } from '../db/database'
+import { ApiError } from '../errors'
+import type { Caller } from './guard'
+
+/**
+ * Re-authentication before dangerous changes (issue 30, item 4; ASVS 4.0.3 V3.7.1): giving a
+ * role that grants administration rights (to a user or to a group), changing what a role grants,
+ * setting a temporary password of a user holding administration rights, and the second-factor
+ * changes of the same weight need the caller's session to have proved who it is within this
+ * window, by signing in or with POST /auth/reauth.
+ */
+export const REAUTH_WINDOW_SECONDS = 5 * 60
+
+const REAUTH_REQUIRED_MESSAGE =
+  'Confirm your password to make this change: it needs a sign-in or confirmation in the last 5 minutes.'
+
+/**
+ * Refuses (403 `reauth_required`) unless the caller's session re-authenticated within the
+ * window. Called before anything is written, or inside the transaction of the change, whose
+ * rollback then leaves everything as it was.
+ */
+export async function requireRecentReauth(db: Queryable, caller: Caller): Promise<void> {
+  const [row] = await db.query<{ recent: boolean | null }>(
+    `SELECT reauthenticated_at > now() - make_interval(secs => $2) AS recent
+     FROM sessions WHERE id = $1`,
+    [caller.sessionId, REAUTH_WINDOW_SECONDS],
+  )
+  if (!row?.recent) {
+    throw new ApiError(403, REAUTH_REQUIRED_MESSAGE, undefined, { code: REAUTH_REQUIRED })
+  }
+}
+
+/**
+ * A change about `permissions` (what a role or group gives, what a user holds) is dangerous when
+ * they are an administration right.
+ */
+export async function requireReauthForAdministration(
+  db: Queryable,
+  caller: Caller,
+  permissions: readonly Permission[],
+): Promise<void> {
+  if (grantsAdministrationRights(permissions)) await requireRecentReauth(db, caller)
+}
+
+/** The caller's session proved who it is now. */
+export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
+  await tx.query('UPDATE sessions SET reauthenticated_at = now() WHERE id = $1', [sessionId])
+}
