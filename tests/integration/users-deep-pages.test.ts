@@ -6,9 +6,9 @@ import {
   anchorBuilds,
   anchorShape,
   memberOrder,
-} from '../../server/src/db/user-anchors'
-import { userFilterSql } from '../../server/src/db/user-filter'
-import { SORTS, warmOrderAnchors } from '../../server/src/db/user-list'
+} from '../../server/src/db/user-list/anchors'
+import { userFilterSql } from '../../server/src/db/user-list/filters'
+import { SORTS, warmOrderAnchors } from '../../server/src/db/user-list/list-users'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { buildServer } from '../../server/src/app'
 import { startServer, type TestServer } from './support/server'

@@ -1,7 +1,7 @@
 import type { UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
-import { filterConditions, searchCondition } from './user-filter'
-import { listUsers, SORTS, tableKey } from './user-list'
+import { filterConditions, searchCondition } from './user-list/filters'
+import { listUsers, SORTS, tableKey } from './user-list/list-users'
 import { USER_COLUMNS_AS_TEXT, type UserTextRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */

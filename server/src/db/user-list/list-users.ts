@@ -1,7 +1,7 @@
 import type { Page, SortDirection, User, UserListParams, UserSortField } from '@shared/contract'
 import { USER_SORT_FIELDS } from '@shared/contract'
-import type { Database, Queryable } from './database'
-import { countAndKeep, keepCount, keptCount } from './search-counts'
+import type { Database, Queryable } from '../database'
+import { countAndKeep, keepCount, keptCount } from './kept-counts'
 import { searchParts } from './search-parts'
 import {
   ANCHOR_STEP,
@@ -11,8 +11,8 @@ import {
   buildAnchors,
   memberIdsAsBytes,
   memberOrder,
-} from './user-anchors'
-import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './user-cursor'
+} from './anchors'
+import { decodeCursor, encodeCursor, listFingerprint, type SortKey } from './cursor'
 import {
   hasFilter,
   memberConditions,
@@ -20,8 +20,8 @@ import {
   searchCondition,
   searchTextHolds,
   statusConditions,
-} from './user-filter'
-import { toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from './users'
+} from './filters'
+import { toUser, USER_COLUMNS_AS_TEXT, utcText, type UserTextRow } from '../users'
 
 interface SortSpec {
   /** The expression ordered by; each matches an index of the schema, ending in the id. */

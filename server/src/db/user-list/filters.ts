@@ -1,5 +1,5 @@
 import type { UserFilter } from '@shared/contract'
-import { escapeLike } from './users'
+import { escapeLike } from '../users'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { UserListParams, UserSortField } from '@shared/contract'
-import { invalid } from './refusal'
+import { invalid } from '../refusal'
 
 /** The sort key of a row as the database compares it: text, a boolean, or null (no last login). */
 export type SortKey = string | boolean | null

@@ -1,6 +1,6 @@
 import type { UserListParams, UserSortField } from '@shared/contract'
-import type { Queryable } from './database'
-import type { SortKey } from './user-cursor'
+import type { Queryable } from '../database'
+import type { SortKey } from './cursor'
 
 /** One anchor every this many rows of the ascending order of a list without a role or group. */
 export const ANCHOR_STEP = 1_000
