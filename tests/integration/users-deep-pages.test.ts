@@ -8,7 +8,8 @@ import {
   memberOrder,
 } from '../../server/src/db/user-list/anchors'
 import { userFilterSql } from '../../server/src/db/user-list/filters'
-import { SORTS, warmOrderAnchors } from '../../server/src/db/user-list/list-users'
+import { warmOrderAnchors } from '../../server/src/db/user-list/order-anchors'
+import { SORTS } from '../../server/src/db/user-list/sorts'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { buildServer } from '../../server/src/app'
 import { startServer, type TestServer } from './support/server'
