@@ -1,5 +1,5 @@
 import { buildServer } from '../src/app'
-import { anchorBuilds } from '../src/db/user-anchors'
+import { anchorBuilds } from '../src/db/user-list/anchors'
 import { ConfigError, loadConfig } from '../src/config'
 import { auditSql, type AuditSelection } from '../src/db/audit'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userListQuerySchema } from '@shared/contract'
 import type { Database } from '../../server/src/db/database'
-import { listUsers } from '../../server/src/db/user-list'
+import { listUsers } from '../../server/src/db/user-list/list-users'
 import { openMigratedDatabase } from './support/database'
 
 let database: Awaited<ReturnType<typeof openMigratedDatabase>>

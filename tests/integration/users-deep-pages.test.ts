@@ -6,9 +6,10 @@ import {
   anchorBuilds,
   anchorShape,
   memberOrder,
-} from '../../server/src/db/user-anchors'
-import { userFilterSql } from '../../server/src/db/user-filter'
-import { SORTS, warmOrderAnchors } from '../../server/src/db/user-list'
+} from '../../server/src/db/user-list/anchors'
+import { userFilterSql } from '../../server/src/db/user-list/filters'
+import { warmOrderAnchors } from '../../server/src/db/user-list/order-anchors'
+import { SORTS } from '../../server/src/db/user-list/sorts'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { buildServer } from '../../server/src/app'
 import { startServer, type TestServer } from './support/server'

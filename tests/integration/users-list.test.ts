@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { userPageSchema, type Page, type User, type UserSortField } from '@shared/contract'
-import { userFilterSql } from '../../server/src/db/user-filter'
+import { userFilterSql } from '../../server/src/db/user-list/filters'
 import { startServer, type TestServer } from './support/server'
 
 let server: TestServer

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { searchParts } from '../../server/src/db/search-parts'
+import { searchParts } from '../../server/src/db/user-list/search-parts'
 
 const MILLION = 1_000_000
 

@@ -6,7 +6,7 @@ import {
   FOREIGN_CURSOR,
   listFingerprint,
   MALFORMED_CURSOR,
-} from '../../server/src/db/user-cursor'
+} from '../../server/src/db/user-list/cursor'
 import { databaseFailure } from '../../server/src/errors'
 
 const query = (fields: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import type { BulkFilter } from '@shared/contract'
 import type { Queryable } from './database'
-import { userFilterSql } from './user-filter'
+import { userFilterSql } from './user-list/filters'
 
 /** The ids of the users matching, as the list selects them, in id order, at most `limit` + 1 so that "too many" shows. */
 export async function selectUserIds(

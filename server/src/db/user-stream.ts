@@ -1,7 +1,8 @@
 import type { UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
-import { filterConditions, searchCondition } from './user-filter'
-import { listUsers, SORTS, tableKey } from './user-list'
+import { filterConditions, searchCondition } from './user-list/filters'
+import { listUsers } from './user-list/list-users'
+import { SORTS, tableKey } from './user-list/sorts'
 import { USER_COLUMNS_AS_TEXT, type UserTextRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
@@ -17,7 +18,7 @@ export const exportBatchRows = (total: number) =>
   total <= WHOLE_SELECTION_ROWS ? Math.max(total, EXPORT_BATCH_ROWS) : EXPORT_BATCH_ROWS
 
 /**
- * A stretch of the sort that one keyset walks: the whole list, or for the one nullable key
+ * A stretch of the sort that one keyset walks: the whole list, or for a nullable key
  * (last login) the users with one and those without, who come last ascending and first
  * descending, as in the list's ORDER BY.
  */
@@ -28,10 +29,11 @@ interface Stretch {
 }
 
 function stretches(params: UserExportParams): Stretch[] {
-  if (params.sort === 'id') return [{ keyed: false }]
-  if (params.sort !== 'lastLogin') return [{ keyed: true }]
-  const dated = { condition: 'last_login IS NOT NULL', keyed: true }
-  const never = { condition: 'last_login IS NULL', keyed: false }
+  const { key, column, nullable } = SORTS[params.sort]
+  if (key === 'id') return [{ keyed: false }]
+  if (!nullable) return [{ keyed: true }]
+  const dated = { condition: `${column} IS NOT NULL`, keyed: true }
+  const never = { condition: `${column} IS NULL`, keyed: false }
   return params.direction === 'asc' ? [dated, never] : [never, dated]
 }
 

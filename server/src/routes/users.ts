@@ -20,7 +20,7 @@ import {
   updateProfile,
   userEtag,
 } from '../db/users'
-import { listUsers } from '../db/user-list'
+import { listUsers } from '../db/user-list/list-users'
 import { ApiError, validationError } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
 

@@ -5,6 +5,7 @@ import {
   profileUpdateSchema,
   updateUserSchema,
 } from '../validation'
+import { USER_SORTS, type UserFilterKey, type UserSortField } from '../user-list-fields'
 import { pageQueryFields, pageSchema } from './page'
 
 /** SPEC.md section 3. Dates are ISO 8601 text; a missing one is null. */
@@ -37,19 +38,9 @@ export { createUserSchema, profileUpdateSchema, updateUserSchema }
 export type CreateUserRequest = z.input<typeof createUserSchema>
 export type UpdateUserRequest = z.input<typeof updateUserSchema>
 
-/** SPEC.md section 2: the nine sortable fields (not fullName, not actions). */
-export const USER_SORT_FIELDS = [
-  'id',
-  'username',
-  'email',
-  'phoneNumber',
-  'isActive',
-  'isLocked',
-  'lastLogin',
-  'createdDate',
-  'updatedDate',
-] as const
-export type UserSortField = (typeof USER_SORT_FIELDS)[number]
+/** SPEC.md section 2: the nine sortable fields, as `USER_SORTS` declares them. */
+export const USER_SORT_FIELDS = Object.keys(USER_SORTS) as [UserSortField, ...UserSortField[]]
+export type { UserSortField }
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 export type SortDirection = (typeof SORT_DIRECTIONS)[number]
@@ -88,7 +79,7 @@ export const userFilterFields = {
     'Only users holding this role, directly or through an active group',
   ),
   groupId: filterId('groupId').describe('Only members of this group'),
-}
+} satisfies Record<Exclude<UserFilterKey, 'search'>, z.ZodType>
 export const userFilterSchema = z.object(userFilterFields)
 export type UserFilter = z.input<typeof userFilterSchema>
 

@@ -1,5 +1,6 @@
 import type { Page, UserListQuery } from '@shared/contract'
 import type { Result } from '@shared/result'
+import { USER_FILTER_KEYS } from '@shared/user-list-fields'
 
 /** A page on screen and the request it answers. */
 export interface ShownPage {
@@ -14,17 +15,14 @@ export interface CursorStep {
   cursor: string
 }
 
-const QUERY_FIELDS = [
+/** What makes a page of a list: the list's sort and direction, its search and filters. */
+const QUERY_FIELDS: readonly (keyof UserListQuery)[] = [
   'page',
   'size',
-  'search',
   'sort',
   'direction',
-  'status',
-  'locked',
-  'roleId',
-  'groupId',
-] as const satisfies readonly (keyof UserListQuery)[]
+  ...USER_FILTER_KEYS,
+]
 
 const sameList = (a: UserListQuery, b: UserListQuery, except?: 'page') =>
   QUERY_FIELDS.every((field) => field === except || a[field] === b[field])

@@ -1,5 +1,6 @@
 import type { BulkSelectionInput } from '@shared/bridge'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
+import { filterKey, LIST_FILTER_KEYS } from '@shared/user-list-fields'
 
 /** What the list selects by: its search and its filters (not its sort or page). */
 export interface SelectionScope {
@@ -18,23 +19,14 @@ export type Selection =
 export const NOTHING_SELECTED: Selection = { kind: 'some', users: new Map() }
 
 export function scopeOf(query: UserListQuery): SelectionScope {
-  const filter: UserFilter = {}
-  if (query.status !== undefined) filter.status = query.status
-  if (query.locked !== undefined) filter.locked = query.locked
-  if (query.roleId !== undefined) filter.roleId = query.roleId
-  if (query.groupId !== undefined) filter.groupId = query.groupId
+  const given = LIST_FILTER_KEYS.filter((key) => query[key] !== undefined)
+  const filter = Object.fromEntries(given.map((key) => [key, query[key]])) as UserFilter
   return { ...(query.search ? { search: query.search } : {}), filter }
 }
 
 /** Two scopes select the same users when their search and filters agree. */
 export const scopeKey = (scope: SelectionScope) =>
-  JSON.stringify([
-    scope.search ?? '',
-    scope.filter.status,
-    scope.filter.locked,
-    scope.filter.roleId,
-    scope.filter.groupId,
-  ])
+  JSON.stringify(filterKey({ ...scope.filter, search: scope.search }))
 
 export const selectedCount = (selection: Selection) =>
   selection.kind === 'all' ? selection.total : selection.users.size

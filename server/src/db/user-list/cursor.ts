@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { UserListParams, UserSortField } from '@shared/contract'
-import { invalid } from './refusal'
+import { filterKey, USER_SORTS, type SortDeclaration } from '@shared/user-list-fields'
+import { invalid } from '../refusal'
 
 /** The sort key of a row as the database compares it: text, a boolean, or null (no last login). */
 export type SortKey = string | boolean | null
@@ -21,17 +22,17 @@ export interface UserCursor {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
-/** What a boundary key must look like for each sort: the key of `id` is the id itself. */
-const KEY_SCHEMAS: Record<UserSortField, z.ZodType<SortKey>> = {
-  id: z.null(),
-  username: z.string().max(400),
-  email: z.string().max(400),
-  phoneNumber: z.string().max(400),
-  isActive: z.boolean(),
-  isLocked: z.boolean(),
-  lastLogin: z.string().regex(TIMESTAMP).nullable(),
-  createdDate: z.string().regex(TIMESTAMP),
-  updatedDate: z.string().regex(TIMESTAMP),
+/** What a boundary key must look like for a sort's type: the key of `id` is the id itself. */
+const KEY_SCHEMAS: Record<SortDeclaration['type'], z.ZodType<SortKey>> = {
+  int: z.null(),
+  text: z.string().max(400),
+  boolean: z.boolean(),
+  timestamptz: z.string().regex(TIMESTAMP),
+}
+
+const keySchema = (sort: UserSortField) => {
+  const { type, nullable } = USER_SORTS[sort]
+  return nullable ? KEY_SCHEMAS[type].nullable() : KEY_SCHEMAS[type]
 }
 
 const cursorSchema = z.strictObject({
@@ -44,16 +45,7 @@ const cursorSchema = z.strictObject({
 
 /** Identifies a list's sort, direction, search, filters and page size: a cursor serves one list. */
 export function listFingerprint(query: UserListParams): string {
-  const list = [
-    query.sort,
-    query.direction,
-    query.search ?? '',
-    query.status ?? '',
-    query.locked ?? '',
-    query.roleId ?? '',
-    query.groupId ?? '',
-    query.size,
-  ]
+  const list = [query.sort, query.direction, ...filterKey(query), query.size]
   return createHash('sha256').update(JSON.stringify(list)).digest('base64url').slice(0, 16)
 }
 
@@ -79,6 +71,6 @@ export function decodeCursor(text: string, query: UserListParams): UserCursor {
   if (!parsed.success) throw invalid(MALFORMED_CURSOR)
   const { t, p, k, i, l } = parsed.data
   if (l !== listFingerprint(query)) throw invalid(FOREIGN_CURSOR)
-  if (!KEY_SCHEMAS[query.sort].safeParse(k).success) throw invalid(MALFORMED_CURSOR)
+  if (!keySchema(query.sort).safeParse(k).success) throw invalid(MALFORMED_CURSOR)
   return { travel: t === 'n' ? 'next' : 'prev', page: p, key: k, id: i, list: l }
 }

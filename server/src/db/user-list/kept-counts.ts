@@ -1,4 +1,4 @@
-import type { Queryable } from './database'
+import type { Queryable } from '../database'
 
 /** Counts kept, per database; the oldest goes first. */
 const KEPT = 500

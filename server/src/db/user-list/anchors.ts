@@ -1,6 +1,9 @@
 import type { UserListParams, UserSortField } from '@shared/contract'
-import type { Queryable } from './database'
-import type { SortKey } from './user-cursor'
+import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
+import type { Queryable } from '../database'
+import type { SortKey } from './cursor'
+import { memberFilters } from './filters'
+import { SORTS } from './sorts'
 
 /** One anchor every this many rows of the ascending order of a list without a role or group. */
 export const ANCHOR_STEP = 1_000
@@ -8,14 +11,9 @@ export const ANCHOR_STEP = 1_000
 /** Lists of a role or group kept in full at most (see `memberOrder`); the least used go first. */
 const MEMBER_ORDERS = 64
 
-/**
- * The counter of an order's anchors, as SQL: they hold while it has not moved. The order by last
- * login has its own (migration 014), which sign-ins move; the others share migration 008's.
- */
+/** The counter of an order's anchors, as SQL: they hold while it has not moved. */
 const orderVersion = (sort: UserSortField) =>
-  sort === 'lastLogin'
-    ? '(SELECT login_order_version::text FROM user_total)'
-    : '(SELECT order_version::text FROM user_total)'
+  `(SELECT ${SORTS[sort].orderVersion}::text FROM user_total)`
 
 export interface Anchor {
   key: SortKey
@@ -24,7 +22,7 @@ export interface Anchor {
 
 type AnchoredList = Pick<UserListParams, 'sort' | 'status' | 'locked' | 'roleId' | 'groupId'>
 
-const ofMembers = (query: AnchoredList) => query.roleId !== undefined || query.groupId !== undefined
+const ofMembers = (query: AnchoredList) => memberFilters(query).length > 0
 
 /**
  * The counter of a list's anchors, as SQL: its order's, and for a role's or group's list also
@@ -37,13 +35,7 @@ export const anchorVersion = (query: AnchoredList) =>
 
 /** The lists that share anchors: one order, over the users of one status, lock, role and group. */
 export const anchorShape = (query: AnchoredList) =>
-  JSON.stringify([
-    query.sort,
-    query.status ?? '',
-    query.locked ?? '',
-    String(query.roleId ?? ''),
-    String(query.groupId ?? ''),
-  ])
+  JSON.stringify([query.sort, ...LIST_FILTER_KEYS.map((key) => String(query[key] ?? ''))])
 
 /**
  * A list's anchors: the ids (and, for an order, the keys) of every `step`th row of its ascending

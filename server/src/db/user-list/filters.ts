@@ -1,5 +1,14 @@
 import type { UserFilter } from '@shared/contract'
-import { escapeLike } from './users'
+import {
+  FLAG_FILTER_KEYS,
+  filterIsSet,
+  MEMBER_FILTER_KEYS,
+  USER_FILTERS,
+  type FilterDeclaration,
+  type FlagFilterKey,
+  type MemberFilterKey,
+} from '@shared/user-list-fields'
+import { escapeLike } from '../users'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {
@@ -43,24 +52,48 @@ export function filterConditions(filter: UserFilter, params: unknown[], probe = 
 
 /** Status and lock: columns of the row itself, which the inactive/locked indexes also cover. */
 export function statusConditions(filter: UserFilter): string[] {
-  const conditions: string[] = []
-  if (filter.status) conditions.push(filter.status === 'active' ? 'is_active' : 'NOT is_active')
-  if (filter.locked) conditions.push(filter.locked === 'true' ? 'is_locked' : 'NOT is_locked')
-  return conditions
+  return FLAG_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => {
+    const { column, whenTrue } = USER_FILTERS[key]
+    return filter[key] === whenTrue ? column : `NOT ${column}`
+  })
 }
 
-/** The members of the role `$n` or the group `$n`, as a table and its key column. */
-const MEMBERS = {
-  role: { table: 'user_role_grant', column: 'role_id' },
-  group: { table: 'user_groups', column: 'group_id' },
-} as const
+/**
+ * The counter of user_total that moves whenever what a filter of each kind selects may have
+ * changed: migration 003's for the search, 005's for status, lock, roles and groups. A count
+ * kept of a list holds while its counters have not moved.
+ */
+export const FILTER_VERSIONS: Record<FilterDeclaration['kind'], string> = {
+  search: 'search_version',
+  flag: 'filter_version',
+  members: 'filter_version',
+}
 
-/** The role and the group a filter asks for, each with its members' table. */
-function memberFilters(filter: UserFilter) {
-  return [
-    ...(filter.roleId !== undefined ? [{ ...MEMBERS.role, id: Number(filter.roleId) }] : []),
-    ...(filter.groupId !== undefined ? [{ ...MEMBERS.group, id: Number(filter.groupId) }] : []),
-  ]
+/**
+ * The value of each flag that most users have: the inactive and the locked are few, kept in
+ * cells of their own (migration 011) and out of the covering sort indexes (migration 013).
+ */
+const USUAL: Record<FlagFilterKey, string> = { status: 'active', locked: 'false' }
+
+/** Whether a filter selects inactive or locked users (see `USUAL`). */
+export const selectsUnusual = (filter: UserFilter) =>
+  FLAG_FILTER_KEYS.some((key) => filterIsSet(filter, key) && filter[key] !== USUAL[key])
+
+/**
+ * The members of the role `$n` or the group `$n`, as a table and its key column, and the table
+ * of their trigger-kept numbers per status and lock (migration 010).
+ */
+const MEMBERS: Record<MemberFilterKey, { table: string; column: string; totals: string }> = {
+  roleId: { table: 'user_role_grant', column: 'role_id', totals: 'role_holder_total' },
+  groupId: { table: 'user_groups', column: 'group_id', totals: 'group_member_total' },
+}
+
+/** The role and the group a filter asks for, each with its members' tables. */
+export function memberFilters(filter: UserFilter) {
+  return MEMBER_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => ({
+    ...MEMBERS[key],
+    id: Number(filter[key]),
+  }))
 }
 
 /** A role held and a group joined (see `filterConditions`). */
@@ -103,10 +136,3 @@ export function userFilterSql(selection: UserSelection, params: unknown[]): stri
   ]
   return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE'
 }
-
-/** Whether a filter is given at all. */
-export const hasFilter = (filter: UserFilter) =>
-  filter.status !== undefined ||
-  filter.locked !== undefined ||
-  filter.roleId !== undefined ||
-  filter.groupId !== undefined

@@ -1,0 +1,80 @@
+import type { UserListParams } from '@shared/contract'
+import { USER_SORT_FIELDS } from '@shared/contract'
+import type { Database, Queryable } from '../database'
+import { ANCHOR_STEP, anchorBefore, anchorShape, anchorVersion, buildAnchors } from './anchors'
+import { statusConditions } from './filters'
+import type { ListedRow, Listing } from './listing'
+import { readPage } from './page-reads'
+import { orderBy, SORTS } from './sorts'
+
+/** Past this offset, the page waits for the total so that it can be read from the nearer end. */
+export const DEEP_OFFSET = 10_000
+
+/**
+ * `limit` rows from `from` of the list's ascending order, read on from the nearest anchor rather
+ * than counted off from the start; undefined, and anchors built for the next time, when there
+ * are none that still hold.
+ */
+export async function readAnchored(
+  listing: Listing,
+  from: number,
+  limit: number,
+): Promise<ListedRow[] | undefined> {
+  // Before the first anchor the nearer end is close: nothing to build.
+  if (from < ANCHOR_STEP) return undefined
+  const start = anchorBefore(listing.db, listing.shape, from)
+  if (start) {
+    const rows = await readPage(listing, {
+      direction: 'asc',
+      offset: start.skip,
+      limit,
+      boundary: start.anchor,
+      plan: { kind: 'walk' },
+      withOrderVersion: true,
+    })
+    if (rows.length === limit && rows[0]?.order_version === start.version) return rows
+  }
+  buildOrderAnchors(listing.db, listing.query)
+  return undefined
+}
+
+type OrderedList = Pick<UserListParams, 'sort' | 'status' | 'locked'>
+
+/** Builds, in the background, the anchors of an order over the users of a status and lock. */
+function buildOrderAnchors(db: Queryable, list: OrderedList): void {
+  const sort = SORTS[list.sort]
+  const status = statusConditions(list)
+  const where = status.length > 0 ? `WHERE ${status.join(' AND ')}` : ''
+  const order = orderBy(sort, 'asc')
+  buildAnchors(db, anchorShape(list), {
+    kind: 'order',
+    sql: `SELECT ${anchorVersion(list)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
+     WHERE id IN (SELECT id FROM (
+       SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
+     ) numbered WHERE position % $1 = 0)
+     ORDER BY ${order}`,
+    params: [ANCHOR_STEP],
+    step: ANCHOR_STEP,
+  })
+}
+
+/**
+ * The orders built at start: those of migration 008's counter, not the one of its own (last
+ * login), whose anchors the next sign-in moves.
+ */
+const WARMED_ORDERS = USER_SORT_FIELDS.filter(
+  (sort) => SORTS[sort].orderVersion === 'order_version',
+)
+
+/**
+ * Builds the anchors of the orders of the whole list (`WARMED_ORDERS`), in the background, when
+ * it is long enough to have deep pages: a server that has run a while has them for the orders
+ * paged deep, and after a start the first deep page of each need not walk to it. Not on PGlite,
+ * whose one connection they would hold while an administrator signs in.
+ */
+export async function warmOrderAnchors(db: Database): Promise<void> {
+  if (db.kind !== 'postgres') return
+  const [row] = await db.query<{ users: number }>('SELECT total::int AS users FROM user_total')
+  if ((row?.users ?? 0) <= DEEP_OFFSET) return
+  for (const sort of WARMED_ORDERS) buildOrderAnchors(db, { sort })
+}

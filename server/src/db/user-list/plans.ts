@@ -1,0 +1,56 @@
+import type { UserListParams } from '@shared/contract'
+import type { Counted } from './counts'
+import { memberFilters, selectsUnusual } from './filters'
+
+/**
+ * Rows of the sort's index read, filtering as it goes, to fill a page: up to this many expected
+ * (from the share of users that match), the index is walked; past it, the matches are collected
+ * through the trigram index or the members' index and sorted.
+ */
+const WALK_LIMIT = 20_000
+
+/**
+ * Rows walked for the cost of one match collected, where the sort's index holds what the walk
+ * checks (migration 013): the walk reads index entries side by side, the collection a row of
+ * users each. Walks that look each row up (a role or group, or the partial index of inactive or
+ * locked users) cost about what collecting does, one row each.
+ */
+const COVERED_ROWS_PER_MATCH = 10
+
+/** How a page of a search or a role or group filter is read (see `WALK_LIMIT`). */
+export type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'collect' }
+
+/**
+ * Walking stops after several times the rows expected, and a covered walk not before it has
+ * cost what collecting would, so that matches clustered far along the sort (a correlation the
+ * count cannot see) cost a bounded detour, then the matches are collected.
+ */
+function planOf(matches: number, walkable: number, rowsNeeded: number, covered: boolean): Plan {
+  if (matches === 0) return { kind: 'collect' }
+  const walked = (rowsNeeded * walkable) / matches
+  const collecting = (covered ? COVERED_ROWS_PER_MATCH : 1) * matches
+  const limit = covered ? COVERED_ROWS_PER_MATCH * WALK_LIMIT : WALK_LIMIT
+  if (walked > limit || walked > collecting) return { kind: 'collect' }
+  const rows = Math.max(2_000, 4 * walked, covered ? collecting : 0)
+  return { kind: 'capped', rows: Math.ceil(Math.min(rows, walkable)) }
+}
+
+/** Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`). */
+const walkIsCovered = (query: UserListParams) =>
+  memberFilters(query).length === 0 && !selectsUnusual(query)
+
+/**
+ * How to read a page ending `rowsNeeded` rows into the list. A search or a role or group can
+ * match many users or few: the plan depends on how many, so their count (`counted`) comes
+ * first, unless few are expected (then their page is collected and counted at once, see
+ * `Counted`). Other lists always walk the sort's index (or its inactive/locked part).
+ */
+export function planFor(
+  query: UserListParams,
+  counted: Counted | undefined,
+  rowsNeeded: number,
+): Plan {
+  if (!counted) return { kind: 'walk' }
+  if (counted.matches === undefined) return { kind: 'collect' }
+  return planOf(counted.matches, counted.walkable, rowsNeeded, walkIsCovered(query))
+}

@@ -1,0 +1,94 @@
+import { USER_SORT_FIELDS, type SortDirection, type UserSortField } from '@shared/contract'
+import { USER_SORTS, type SortDeclaration } from '@shared/user-list-fields'
+import { utcText } from '../users'
+import type { SortKey } from './cursor'
+
+/** A sort of `USER_SORTS` as its SQL. */
+export interface SortSpec {
+  /** The expression ordered by; each matches an index of the schema, ending in the id. */
+  key: string
+  /** The column the key is of. */
+  column: string
+  /** The key as a cursor carries it: text exact to the microsecond for timestamps. */
+  cursorKey: string
+  /** The type a cursor's key is read back as. */
+  type: string
+  nullable: boolean
+  /**
+   * The counter of user_total that moves whenever this order may have changed: its anchors hold
+   * while it has not (migration 008's `order_version`, or one of its own).
+   */
+  orderVersion: string
+}
+
+/**
+ * Sorts whose anchors have a counter of their own (migration 014): sign-ins move the order by
+ * last login alone, and must not make the anchors of every order stale.
+ */
+const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, string>> = {
+  lastLogin: 'login_order_version',
+}
+
+function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
+  const { column, type, nullable, caseless } = declared
+  const key = caseless ? `lower(${column})` : column
+  // The key of `id` is the id itself, which a cursor carries anyway.
+  const cursorKey =
+    type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
+  const orderVersion = OWN_ORDER_VERSIONS[field] ?? 'order_version'
+  return { key, column, cursorKey, type, nullable, orderVersion }
+}
+
+export const SORTS = Object.fromEntries(
+  USER_SORT_FIELDS.map((field) => [field, sortSpec(field, USER_SORTS[field])]),
+) as Record<UserSortField, SortSpec>
+
+/**
+ * The sort's key as the table holds it, for a statement that also outputs the users' columns:
+ * a bare name in ORDER BY means the output column, and the output's timestamps are text to the
+ * millisecond (`USER_COLUMNS_AS_TEXT`), which would order rows a microsecond apart as equal.
+ */
+export const tableKey = (sort: SortSpec) =>
+  sort.type === 'timestamptz' ? `users.${sort.key}` : sort.key
+
+export const reverse = (direction: SortDirection): SortDirection =>
+  direction === 'asc' ? 'desc' : 'asc'
+
+export function orderBy(sort: SortSpec, direction: SortDirection): string {
+  const dir = direction === 'desc' ? 'DESC' : 'ASC'
+  return sort.key === 'id' ? `id ${dir}` : `${sort.key} ${dir}, id ${dir}`
+}
+
+/** The order of a page's rows, in a statement that also outputs the users' columns. */
+export const rowOrder = (sort: SortSpec, direction: SortDirection) =>
+  orderBy({ ...sort, key: tableKey(sort) }, direction)
+
+/** A row of the list's order: where a keyset read starts after. */
+export interface Boundary {
+  key: SortKey
+  id: number
+}
+
+/**
+ * The rows after `boundary` in the order `direction`, as conditions that are alternatives, each
+ * a range of the sort's index. PostgreSQL sorts NULLs last ascending and first descending, so a
+ * nullable key (last login) needs a second range for the NULLs.
+ */
+export function afterBoundary(
+  sort: SortSpec,
+  direction: SortDirection,
+  boundary: Boundary,
+  params: unknown[],
+): string[] {
+  const cmp = direction === 'asc' ? '>' : '<'
+  params.push(boundary.id)
+  const id = `$${params.length}::int`
+  if (sort.key === 'id') return [`id ${cmp} ${id}`]
+  if (boundary.key === null) {
+    const nulls = `${sort.key} IS NULL AND id ${cmp} ${id}`
+    return direction === 'asc' ? [nulls] : [nulls, `${sort.key} IS NOT NULL`]
+  }
+  params.push(boundary.key)
+  const ranged = `(${sort.key}, id) ${cmp} ($${params.length}::${sort.type}, ${id})`
+  return sort.nullable && direction === 'asc' ? [ranged, `${sort.key} IS NULL`] : [ranged]
+}

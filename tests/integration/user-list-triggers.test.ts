@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { FLAG_FILTER_KEYS, USER_FILTERS, USER_SORTS } from '@shared/user-list-fields'
+import type { Database } from '../../server/src/db/database'
+import { FILTER_VERSIONS } from '../../server/src/db/user-list/filters'
+import { SORTS } from '../../server/src/db/user-list/sorts'
+import { openMigratedDatabase } from './support/database'
+
+// The anchors of an order and the kept counts of a search or filter hold while a counter of
+// user_total has not moved; a trigger that misses a column would serve stale pages and totals
+// without an error. This reads the triggers from the catalog and checks that an update of each
+// column of the list's declaration (src/shared/user-list-fields.ts) moves its counters.
+
+let database: Awaited<ReturnType<typeof openMigratedDatabase>>
+let db: Database
+
+beforeAll(async () => {
+  database = await openMigratedDatabase()
+  db = database.db
+})
+
+afterAll(async () => {
+  await database?.close()
+})
+
+interface UsersTrigger {
+  definition: string
+  source: string
+  onUpdate: boolean
+  columns: string[]
+}
+
+/** The triggers of users that fire on an update, their functions' code and `UPDATE OF` lists. */
+const usersTriggers = () =>
+  db.query<UsersTrigger>(
+    `SELECT pg_get_triggerdef(t.oid) AS definition, p.prosrc AS source,
+       (t.tgtype & 16) <> 0 AS "onUpdate",
+       ARRAY(SELECT c.event_object_column::text FROM information_schema.triggered_update_columns c
+         WHERE c.trigger_name = t.tgname AND c.event_object_table = 'users'
+           AND c.event_object_schema = current_schema()
+         ORDER BY 1) AS columns
+     FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+     WHERE t.tgrelid = 'users'::regclass AND NOT t.tgisinternal`,
+  )
+
+/** The counters of user_total a trigger function moves (`SET x_version = x_version + 1`). */
+const countersMoved = (source: string) =>
+  [...source.matchAll(/(\w+_version)\s*=\s*\1\s*\+/g)].map((match) => match[1]!)
+
+/** The columns of users that a generated column is computed from. */
+async function generatedFrom(column: string): Promise<string[]> {
+  const rows = await db.query<{ column: string }>(
+    `SELECT column_name::text AS column FROM information_schema.column_column_usage
+     WHERE table_schema = current_schema() AND table_name = 'users' AND dependent_column = $1
+     ORDER BY 1`,
+    [column],
+  )
+  return rows.map((row) => row.column)
+}
+
+/**
+ * Each counter and the columns whose update must move it, with why: an order's anchors move
+ * with its sort's column and, kept per status and lock, with theirs; a kept count of a filtered
+ * list with the status and lock, of a search with every column its text is made of.
+ */
+async function requiredCoverage(): Promise<{ counter: string; column: string; why: string }[]> {
+  const flagColumns = FLAG_FILTER_KEYS.map((key) => ({ key, column: USER_FILTERS[key].column }))
+  const required = Object.entries(SORTS).flatMap(([field, sort]) => [
+    // The id is the key no update changes.
+    ...(field === 'id'
+      ? []
+      : [{ counter: sort.orderVersion, column: sort.column, why: `sort ${field}` }]),
+    ...flagColumns.map(({ key, column }) => ({
+      counter: sort.orderVersion,
+      column,
+      why: `the anchors of sort ${field} per ${key}`,
+    })),
+  ])
+  for (const { key, column } of flagColumns) {
+    required.push({ counter: FILTER_VERSIONS.flag, column, why: `filter ${key}` })
+  }
+  for (const column of await generatedFrom(USER_FILTERS.search.column)) {
+    required.push({ counter: FILTER_VERSIONS.search, column, why: 'the search' })
+  }
+  return required
+}
+
+test('an update of every sortable or filterable column moves the counters its kept lists depend on', async () => {
+  const triggers = (await usersTriggers()).filter((trigger) => trigger.onUpdate)
+  // A trigger with no UPDATE OF list fires on an update of any column.
+  const moves = (counter: string, column: string) =>
+    triggers.some(
+      (trigger) =>
+        countersMoved(trigger.source).includes(counter) &&
+        (trigger.columns.length === 0 || trigger.columns.includes(column)),
+    )
+  const required = await requiredCoverage()
+  // The catalog names what the search text is made of (a sign the query reads it right).
+  expect(required.filter(({ why }) => why === 'the search').length).toBeGreaterThan(0)
+  const missing = required
+    .filter(({ counter, column }) => !moves(counter, column))
+    .map(({ counter, column, why }) => `${column} does not move ${counter} (${why})`)
+  expect(
+    missing,
+    `triggers of users on UPDATE:\n${triggers.map((trigger) => trigger.definition).join('\n')}`,
+  ).toEqual([])
+})
+
+test('a sort is declared nullable exactly when its column is', async () => {
+  const rows = await db.query<{ column: string; nullable: boolean }>(
+    `SELECT column_name::text AS column, is_nullable = 'YES' AS nullable
+     FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users'`,
+  )
+  const nullable = new Map(rows.map((row) => [row.column, row.nullable]))
+  const declared = Object.values(USER_SORTS).map(({ column, nullable }) => [column, nullable])
+  expect(declared).toEqual(
+    Object.values(USER_SORTS).map(({ column }) => [column, nullable.get(column)]),
+  )
+})
