@@ -30,6 +30,30 @@ export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<vo
   )
 }
 
+/** Several records of one actor in one statement, in order: for a change of many rows at once. */
+export async function writeAudits(
+  tx: Queryable,
+  actor: Actor,
+  records: Omit<AuditRecord, 'actor'>[],
+): Promise<void> {
+  if (records.length === 0) return
+  await tx.query(
+    `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, changes)
+     SELECT $1, $2, action, target_type, target_id, changes::jsonb
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+       AS a (action, target_type, target_id, changes, k)
+     ORDER BY k`,
+    [
+      actor.id,
+      actor.username,
+      records.map((record) => record.action),
+      records.map((record) => record.targetType),
+      records.map((record) => (record.targetId === null ? null : String(record.targetId))),
+      records.map((record) => JSON.stringify(record.changes ?? {})),
+    ],
+  )
+}
+
 /**
  * Records of what strangers can cause at will (failed sign-ins, refused calls): each instance
  * writes at most `perMinute` of them a minute, so that a flood cannot fill the disk. The first
