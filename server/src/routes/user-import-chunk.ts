@@ -76,7 +76,7 @@ function links(plans: { id: number; plan: Created | Updated }[], kind: AccessKin
 /**
  * A chunk of rows in one transaction, the writes made set-wise: every row is planned and
  * allowed first (with the users it names locked), then the new users, their roles, groups,
- * links and mails, and the audit rows are each one statement. A row refused by a rule is its
+ * set-password tokens and mails, and the audit rows are each one statement. A row refused by a rule is its
  * own result; anything that fails the statements (a name taken meanwhile by another request)
  * rolls the whole chunk back, and the caller applies its rows one by one instead. Answers
  * undefined, having changed nothing, when the rows interlock (`rowsInterlock`) once the users
