@@ -323,12 +323,13 @@ describe('an import', () => {
     const assigner = await holder(
       (await role('Mixed assigner', ['users.assign', 'users.create', 'users.read'])).id,
     )
-    const rows = [
+    const given: [string, string[]][] = [
       ['mixed.plain', []],
       ['mixed.auditor1', ['AUDITOR']],
       ['mixed.reader', ['Readers']],
       ['mixed.auditor2', ['AUDITOR']],
-    ].map(([username, roles], index) => ({
+    ]
+    const rows = given.map(([username, roles], index) => ({
       row: index + 2,
       username,
       email: `${username}@example.com`,
