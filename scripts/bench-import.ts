@@ -19,11 +19,15 @@ import type { ImportPreview, ImportReport } from '@shared/bridge'
  * `npm run bench:import`: a CSV file of 100,000 new users previewed (checked against the server)
  * and imported by the console's core, against the real API on PostgreSQL holding 1,000,000
  * users; prints the seconds of each and the console process's peak RSS. The API server runs in
- * a process of its own, so the RSS is the console's alone. It creates a database of its own on
- * the server of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), seeds
- * it (a few minutes) and drops it after. `-- --users 2000 --rows 1000` tries it small.
+ * a process of its own, so the RSS is the console's alone. With DATABASE_URL (and ADMIN_USERNAME /
+ * ADMIN_PASSWORD of an administrator there) it imports into that database as it is, after
+ * `npm run seed -- --users 1000000`: the import adds its users, so use a copy each run (`CREATE
+ * DATABASE copy TEMPLATE seeded`). Otherwise it creates a database of its own on the server of
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), seeds it (a few
+ * minutes) and drops it after. `-- --users 2000 --rows 1000` tries it small.
  */
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const GIVEN_DATABASE_URL = process.env.DATABASE_URL
 const { values } = parseArgs({
   options: {
     users: { type: 'string', default: '1000000' },
@@ -32,7 +36,10 @@ const { values } = parseArgs({
 })
 const USERS = Number(values.users)
 const ROWS = Number(values.rows)
-const ADMIN = { username: 'bench-admin', password: 'bench-password' }
+const ADMIN = {
+  username: process.env.ADMIN_USERNAME ?? 'bench-admin',
+  password: process.env.ADMIN_PASSWORD ?? 'bench-password',
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1')
@@ -87,23 +94,52 @@ async function writeFile(path: string) {
   await once(out, 'close')
 }
 
-async function main() {
+async function countUsers(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM users')
+    return rows[0]!.n
+  } finally {
+    await client.end()
+  }
+}
+
+/** The database to import into: the one given as it is, or a new one seeded, dropped after. */
+async function withDatabase(run: (url: string) => Promise<void>) {
+  if (GIVEN_DATABASE_URL) return run(GIVEN_DATABASE_URL)
   const name = `admin_console_bench_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: SERVER_URL })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
-  const dir = await mkdtemp(join(tmpdir(), 'admin-console-bench-import-'))
-  let api: ChildProcess | undefined
   try {
     const url = new URL(SERVER_URL)
     url.pathname = `/${name}`
+    await run(url.toString())
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+  }
+}
+
+async function main() {
+  await withDatabase(bench)
+}
+
+async function bench(databaseUrl: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'admin-console-bench-import-'))
+  let api: ChildProcess | undefined
+  try {
     // The server migrates the database and makes its first administrator before the seed.
-    const started = await startApi(url.toString(), join(dir, 'outbox'))
+    const started = await startApi(databaseUrl, join(dir, 'outbox'))
     api = started.child
-    const db = await openDatabase(loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' }))
-    process.stdout.write(`Seeding ${USERS.toLocaleString('en-US')} users...\n`)
-    await seedBulk(db, USERS, () => undefined)
-    await db.close()
+    if (!GIVEN_DATABASE_URL) {
+      const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }))
+      process.stdout.write(`Seeding ${USERS.toLocaleString('en-US')} users...\n`)
+      await seedBulk(db, USERS, () => undefined)
+      await db.close()
+    }
+    const users = await countUsers(databaseUrl)
     const file = join(dir, 'import.csv')
     await writeFile(file)
 
@@ -143,7 +179,7 @@ async function main() {
     clearInterval(sampler)
     process.stdout.write(
       [
-        `PostgreSQL, ${USERS.toLocaleString('en-US')} users; a file of ${ROWS.toLocaleString('en-US')} new users`,
+        `PostgreSQL, ${users.toLocaleString('en-US')} users; a file of ${ROWS.toLocaleString('en-US')} new users`,
         `read and parsed      ${readSeconds.toFixed(1).padStart(7)} s`,
         `previewed            ${previewSeconds.toFixed(1).padStart(7)} s   (${preview.created} new, ${preview.present} present, ${preview.failed} with errors)`,
         `imported             ${applySeconds.toFixed(1).padStart(7)} s   (${report.created} created, ${report.failed} failed)`,
@@ -154,8 +190,6 @@ async function main() {
   } finally {
     api?.kill()
     if (api) await once(api, 'exit')
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
     await rm(dir, { recursive: true, force: true })
   }
 }

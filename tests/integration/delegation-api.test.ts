@@ -321,6 +321,50 @@ describe('an import', () => {
       (await helpdesk.call('POST', '/api/admin/users/import', { rows: [newRow('x.y')] })).status,
     ).toBe(403)
   })
+
+  test('a row refused in a request leaves its other rows to be imported, each judged on its own', async () => {
+    await role('Readers', ['users.read'])
+    const assigner = await holder(
+      (await role('Mixed assigner', ['users.assign', 'users.create', 'users.read'])).id,
+    )
+    const given: [string, string[]][] = [
+      ['mixed.plain', []],
+      ['mixed.auditor1', ['AUDITOR']],
+      ['mixed.reader', ['Readers']],
+      ['mixed.auditor2', ['AUDITOR']],
+    ]
+    const rows = given.map(([username, roles], index) => ({
+      row: index + 2,
+      username,
+      email: `${username}@example.com`,
+      firstName: 'Imported',
+      lastName: 'User',
+      phoneNumber: '+971 50 123 4567',
+      roles,
+    }))
+    const reply = await assigner.call('POST', '/api/admin/users/import', {
+      rows,
+      sendSetPasswordLink: false,
+    })
+    expect(reply.status).toBe(200)
+    const refused = [
+      { field: '', message: 'You cannot give the role "AUDITOR" without holding audit.read.' },
+    ]
+    expect(
+      reply.body.results.map((result: { outcome: string; errors: unknown[] }) => [
+        result.outcome,
+        result.errors,
+      ]),
+    ).toEqual([
+      ['created', []],
+      ['failed', refused],
+      ['created', []],
+      ['failed', refused],
+    ])
+    const found = async (username: string) =>
+      (await admin('GET', `/api/admin/users?search=${username}`)).body.content.length
+    expect(await Promise.all(rows.map((row) => found(row.username)))).toEqual([1, 0, 1, 0])
+  })
 })
 
 describe('the last administrator', () => {

@@ -189,6 +189,18 @@ describe('apply', () => {
     })
   })
 
+  test('rows apply in file order: an email one row gives up, a later row may take', async () => {
+    const present = await server.createUser(token)
+    const moved = { row: 2, username: present.username, email: `moved-${present.email}` }
+    const taker = row('taker', { email: present.email })
+    const answer = await importRows({ rows: [moved, taker], updateExisting: true })
+    expect(answer.results.map((result) => [result.outcome, result.errors])).toEqual([
+      ['updated', []],
+      ['created', []],
+    ])
+    expect(await findUser(taker.username)).toMatchObject({ email: present.email })
+  })
+
   test('the caller cannot deactivate their own account by import', async () => {
     const answer = await importRows({
       rows: [{ row: 2, username: ADMIN.username, active: false }],
@@ -224,6 +236,50 @@ describe('apply', () => {
       await db.exec(
         'DROP TRIGGER refuse_test_group ON user_groups; DROP FUNCTION refuse_test_group();',
       )
+    }
+  })
+})
+
+describe('a row that collides when written', () => {
+  test('another creator taking its username meanwhile fails that row alone; the others import', async () => {
+    const [first, taken, last] = [
+      row('rival'),
+      row('rival', { groups: ['Importers'] }),
+      row('rival'),
+    ]
+    const db = server.built.context.db
+    // Another creator's user, with the row's username in capitals, appears as the row is written.
+    await db.exec(`
+      CREATE FUNCTION rival_creator() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.username = '${taken.username}' THEN
+          INSERT INTO users (username, email, first_name, last_name, password_hash)
+          VALUES (upper(NEW.username), 'rival@example.com', 'Rival', 'Creator', '!');
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER rival_creator BEFORE INSERT ON users
+        FOR EACH ROW EXECUTE FUNCTION rival_creator();`)
+    try {
+      const answer = await importRows({ rows: [first, taken, last], fileName: 'rival.csv' })
+      expect(answer).toMatchObject({ created: 2, failed: 1 })
+      expect(answer.results.map((result) => [result.row, result.outcome, result.errors])).toEqual([
+        [first.row, 'created', []],
+        [taken.row, 'failed', [{ field: '', message: 'Username is already taken' }]],
+        [last.row, 'created', []],
+      ])
+      for (const imported of [first, last]) {
+        const user = await findUser(imported.username)
+        expect(answer.results.find((result) => result.row === imported.row)?.id).toBe(user?.id)
+      }
+      expect(await findUser(taken.username)).toBeUndefined()
+      const created = (await auditOf('user.create')).map((entry) => entry.changes.username)
+      expect(created).toEqual(expect.arrayContaining([first.username, last.username]))
+      expect(created).not.toContain(taken.username)
+      const [summary] = await auditOf('user.import')
+      expect(summary!.changes).toMatchObject({ file: 'rival.csv', rows: 3, created: 2, failed: 1 })
+    } finally {
+      await db.exec('DROP TRIGGER rival_creator ON users; DROP FUNCTION rival_creator();')
     }
   })
 })

@@ -209,6 +209,21 @@ export async function assign(
   return rows.length > 0
 }
 
+/** Idempotent: links each user of `userIds` to the role (or group) at the same place of `ids`. */
+export async function assignPairs(
+  tx: Queryable,
+  kind: AccessKind,
+  userIds: number[],
+  ids: number[],
+): Promise<void> {
+  if (userIds.length === 0) return
+  await tx.query(
+    `INSERT INTO ${kind.userLinkTable} (user_id, ${kind.column})
+     SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`,
+    [userIds, ids],
+  )
+}
+
 /** Idempotent: true when the link existed. */
 export async function unassign(
   tx: Queryable,

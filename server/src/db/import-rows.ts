@@ -56,23 +56,28 @@ export function databaseLookups(db: Queryable, forUpdate: boolean): ImportLookup
 }
 
 /**
- * For a dry run: the users the rows name and the owners of their emails, read in one query each
- * for the whole request instead of two a row, each keyed by the text the planner will ask with.
+ * The users the rows name and the owners of their emails, read in one query each for the whole
+ * request instead of two a row, each keyed by the text the planner will ask with; a name or
+ * email asked and not found is answered as absent without asking again. `forUpdate` locks the
+ * users found (in id order, as concurrent imports then wait rather than deadlock) for a
+ * transaction that applies the plans.
  */
 export async function prefetchedLookups(
   db: Queryable,
   rows: UserImportRow[],
+  forUpdate: boolean,
 ): Promise<ImportLookups> {
-  const usernames = [...new Set(rows.map((row) => row.username.trim().normalize('NFC')))]
-  const emails = [
-    ...new Set(rows.flatMap((row) => (row.email ? [row.email.trim().normalize('NFC')] : []))),
-  ]
+  const usernames = new Set(rows.map((row) => row.username.trim().normalize('NFC')))
+  const emails = new Set(
+    rows.flatMap((row) => (row.email ? [row.email.trim().normalize('NFC')] : [])),
+  )
   const present = new Map(
     (
       await db.query<PresentUser & { wanted: string }>(
         `SELECT k.wanted, ${PRESENT_COLUMNS}
-         FROM unnest($1::text[]) AS k(wanted) JOIN users u ON lower(u.username) = lower(k.wanted)`,
-        [usernames],
+         FROM unnest($1::text[]) AS k(wanted) JOIN users u ON lower(u.username) = lower(k.wanted)
+         ${forUpdate ? 'ORDER BY u.id FOR UPDATE OF u' : ''}`,
+        [[...usernames]],
       )
     ).map(({ wanted, ...user }) => [wanted, user]),
   )
@@ -80,18 +85,17 @@ export async function prefetchedLookups(
   for (const { wanted, id } of await db.query<{ wanted: string; id: number }>(
     `SELECT k.wanted, u.id
      FROM unnest($1::text[]) AS k(wanted) JOIN users u ON lower(u.email) = lower(k.wanted)`,
-    [emails],
+    [[...emails]],
   )) {
     owners.set(wanted, [...(owners.get(wanted) ?? []), id])
   }
-  const direct = databaseLookups(db, false)
+  const direct = databaseLookups(db, forUpdate)
   return {
     present: async (username) =>
-      present.has(username) ? present.get(username) : direct.present(username),
+      usernames.has(username) ? present.get(username) : direct.present(username),
     emailTaken: async (email, exceptId) => {
-      const found = owners.get(email)
-      if (found) return found.some((id) => id !== exceptId)
-      return emails.includes(email) ? false : direct.emailTaken(email, exceptId)
+      if (!emails.has(email)) return direct.emailTaken(email, exceptId)
+      return (owners.get(email) ?? []).some((id) => id !== exceptId)
     },
     held: direct.held,
   }

@@ -22,6 +22,25 @@ export async function enqueueMail(
   )
 }
 
+/** Several mails in one statement, in the transaction of what they announce. */
+export async function enqueueMails(
+  tx: Queryable,
+  mails: Omit<OutboxMail, 'id' | 'attempts'>[],
+): Promise<void> {
+  if (mails.length === 0) return
+  await tx.query(
+    `INSERT INTO mail_outbox (user_id, recipient, subject, body, description)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+    [
+      mails.map((mail) => mail.userId),
+      mails.map((mail) => mail.to),
+      mails.map((mail) => mail.subject),
+      mails.map((mail) => mail.text),
+      mails.map((mail) => mail.description),
+    ],
+  )
+}
+
 /**
  * Takes up to `limit` due mails for this instance: each is leased for `leaseSeconds` (its next
  * attempt moves past the lease), so another instance does not send it meanwhile, and a mail whose

@@ -15,6 +15,24 @@ export async function issueResetToken(
   )
 }
 
+/**
+ * Tokens for users created in this transaction, in one statement: such a user has no older
+ * token to retire.
+ */
+export async function issueNewUsersResetTokens(
+  tx: Queryable,
+  tokens: { userId: number; tokenHash: string }[],
+  ttlSeconds: number,
+): Promise<void> {
+  if (tokens.length === 0) return
+  await tx.query(
+    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
+     SELECT token_hash, user_id, now() + make_interval(secs => $3)
+     FROM unnest($1::text[], $2::int[]) AS t (token_hash, user_id)`,
+    [tokens.map((token) => token.tokenHash), tokens.map((token) => token.userId), ttlSeconds],
+  )
+}
+
 /** The user of an unused, unexpired token, without using it: checked before any costly work. */
 export async function resetTokenUser(
   db: Queryable,

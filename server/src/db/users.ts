@@ -150,6 +150,36 @@ export async function insertUser(
   return row!
 }
 
+/**
+ * New users in one statement, in the order given (their ids follow it): for an import, where a
+ * statement per user costs more than the users do. Answers their ids in that order.
+ */
+export async function insertUsers(
+  tx: Queryable,
+  users: (ProfileFields & { passwordHash: string; isActive: boolean })[],
+): Promise<number[]> {
+  const column = <K extends keyof (typeof users)[number]>(key: K) => users.map((user) => user[key])
+  const rows = await tx.query<{ id: number; k: string }>(
+    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash, is_active)
+     SELECT username, email, first_name, last_name, phone_number, password_hash, is_active
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[])
+       WITH ORDINALITY AS u (username, email, first_name, last_name, phone_number, password_hash, is_active, k)
+     ORDER BY k
+     RETURNING id, username AS k`,
+    [
+      column('username'),
+      column('email'),
+      column('firstName'),
+      column('lastName'),
+      column('phoneNumber'),
+      column('passwordHash'),
+      column('isActive'),
+    ],
+  )
+  const ids = new Map(rows.map((row) => [row.k, row.id]))
+  return users.map((user) => ids.get(user.username)!)
+}
+
 export async function updateProfile(
   db: Queryable,
   id: number,

@@ -14,7 +14,13 @@ import { ApiFailure } from '../api/http'
 import { csvRows } from '../export/csv'
 import type { ExportPorts } from '../export/report-writer'
 import { ImportFileError, readImportFile, type ParsedImport } from './parse-csv'
-import { APPLY_CHUNK_ROWS, CHECK_CHUNK_ROWS, runImport, type ImportRun } from './run-import'
+import {
+  APPLY_CHUNK_ROWS,
+  CHECK_CHUNK_ROWS,
+  CHECK_REQUESTS_AT_ONCE,
+  runImport,
+  type ImportRun,
+} from './run-import'
 
 /** Rows of the file the preview shows with their outcome. */
 export const PREVIEW_FIRST_ROWS = 20
@@ -97,6 +103,7 @@ export function createImports(deps: {
       const answer = await runImport({
         rows: file.parsed.rows,
         rowsPerRequest: phase === 'checking' ? CHECK_CHUNK_ROWS : APPLY_CHUNK_ROWS,
+        requestsAtOnce: phase === 'checking' ? CHECK_REQUESTS_AT_ONCE : 1,
         send: (rows) => deps.send({ ...body, rows, fileName: file.fileName }),
         signal: controller.signal,
         progress: (sent) =>

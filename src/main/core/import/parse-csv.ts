@@ -184,13 +184,14 @@ function rowCollector() {
       return
     }
     parsed.total += 1
+    const errorsBefore = parsed.errors.length
     const row = readRow(rowNumber, cells, fields, parsed.errors)
     parsed.usernames.set(rowNumber, row.username)
     const repeated =
       repeatOf(seenUsernames, row.username, rowNumber, 'username', parsed.errors) ||
       (row.email !== undefined &&
         repeatOf(seenEmails, row.email, rowNumber, 'email', parsed.errors))
-    if (!repeated && !parsed.errors.some((error) => error.row === rowNumber)) {
+    if (!repeated && parsed.errors.length === errorsBefore) {
       parsed.rows.push(row)
     }
   }

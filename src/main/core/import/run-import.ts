@@ -14,6 +14,8 @@ export const IMPORT_CHUNK_BYTES = 512 * 1024
  */
 export const APPLY_CHUNK_ROWS = 200
 export const CHECK_CHUNK_ROWS = MAX_IMPORT_ROWS
+/** Dry-run requests in flight at once: the console's work on one overlaps the server's on the next. */
+export const CHECK_REQUESTS_AT_ONCE = 2
 
 /** The rows in requests of at most `maxRows` rows and IMPORT_CHUNK_BYTES of JSON. */
 export function importChunks(rows: UserImportRow[], maxRows: number): UserImportRow[][] {
@@ -43,22 +45,34 @@ export interface ImportRun {
 }
 
 /**
- * Sends the rows a request at a time, in file order. Cancel stops before the next request;
- * what was sent stays applied and counted. A request that fails as a whole stops the run, and
- * the run says where and why.
+ * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight (a dry run
+ * changes nothing, so the console prepares and reads one while the server checks the next;
+ * applying sends one at a time). Cancel stops before the next request; what was sent stays
+ * applied and counted. A request that fails as a whole stops the run, and the run says where and
+ * why.
  */
 export async function runImport(job: {
   rows: UserImportRow[]
   rowsPerRequest: number
+  requestsAtOnce: number
   send(rows: UserImportRow[]): Promise<UserImportResponse>
   signal: AbortSignal
   progress(done: number): void
 }): Promise<ImportRun> {
   const run: ImportRun = { results: [], cancelled: false }
-  for (const chunk of importChunks(job.rows, job.rowsPerRequest)) {
-    if (job.signal.aborted) return { ...run, cancelled: true, stoppedAtRow: chunk[0]!.row }
+  const chunks = importChunks(job.rows, job.rowsPerRequest)
+  const sent: Promise<UserImportResponse>[] = []
+  for (const [index, chunk] of chunks.entries()) {
+    while (sent.length < chunks.length && sent.length - index < job.requestsAtOnce) {
+      if (job.signal.aborted) break
+      const answer = job.send(chunks[sent.length]!)
+      // Awaited in its turn; one answered after the run stopped is let go.
+      answer.catch(() => undefined)
+      sent.push(answer)
+    }
+    if (index === sent.length) return { ...run, cancelled: true, stoppedAtRow: chunk[0]!.row }
     try {
-      run.results.push(...(await job.send(chunk)).results)
+      run.results.push(...(await sent[index]!).results)
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error
       return { ...run, error: error.message, stoppedAtRow: chunk[0]!.row }

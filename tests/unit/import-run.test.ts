@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest'
+import type { UserImportResponse, UserImportRow } from '@shared/contract'
+import { runImport } from '../../src/main/core/import/run-import'
+
+const rows: UserImportRow[] = Array.from({ length: 5 }, (_, i) => ({
+  row: i + 2,
+  username: `user${i}`,
+}))
+
+/** A server whose answers the test gives, request by request, in any order. */
+function heldServer() {
+  const requests: { rows: UserImportRow[]; answer: () => void }[] = []
+  const send = (sent: UserImportRow[]) =>
+    new Promise<UserImportResponse>((resolve) => {
+      const results = sent.map((row) => ({
+        row: row.row,
+        username: row.username,
+        outcome: 'created' as const,
+        present: false,
+        errors: [],
+      }))
+      requests.push({
+        rows: sent,
+        answer: () =>
+          resolve({
+            dryRun: true,
+            results,
+            created: sent.length,
+            updated: 0,
+            unchanged: 0,
+            failed: 0,
+          }),
+      })
+    })
+  return { requests, send }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('sending an import', () => {
+  test('with two requests at once, the second is sent before the first is answered; results stay in file order', async () => {
+    const server = heldServer()
+    const progress: number[] = []
+    const run = runImport({
+      rows,
+      rowsPerRequest: 2,
+      requestsAtOnce: 2,
+      send: server.send,
+      signal: new AbortController().signal,
+      progress: (done) => progress.push(done),
+    })
+    await settle()
+    expect(server.requests.map((request) => request.rows[0]!.row)).toEqual([2, 4])
+    server.requests[1]!.answer()
+    await settle()
+    expect(progress).toEqual([])
+    server.requests[0]!.answer()
+    await settle()
+    expect(server.requests).toHaveLength(3)
+    server.requests[2]!.answer()
+    const answer = await run
+    expect(answer.results.map((result) => result.row)).toEqual([2, 3, 4, 5, 6])
+    expect(progress).toEqual([2, 4, 5])
+  })
+
+  test('Cancel sends nothing more; the requests in flight are counted, and the run says where it stopped', async () => {
+    const server = heldServer()
+    const controller = new AbortController()
+    const run = runImport({
+      rows,
+      rowsPerRequest: 2,
+      requestsAtOnce: 2,
+      send: server.send,
+      signal: controller.signal,
+      progress: () => undefined,
+    })
+    await settle()
+    controller.abort()
+    for (const request of server.requests) request.answer()
+    expect(await run).toMatchObject({ cancelled: true, stoppedAtRow: 6 })
+    expect((await run).results).toHaveLength(4)
+    expect(server.requests).toHaveLength(2)
+  })
+
+  test('one request at a time waits for each answer before sending the next', async () => {
+    const server = heldServer()
+    const run = runImport({
+      rows,
+      rowsPerRequest: 2,
+      requestsAtOnce: 1,
+      send: server.send,
+      signal: new AbortController().signal,
+      progress: () => undefined,
+    })
+    await settle()
+    expect(server.requests).toHaveLength(1)
+    server.requests[0]!.answer()
+    await settle()
+    expect(server.requests).toHaveLength(2)
+    server.requests[1]!.answer()
+    await settle()
+    server.requests[2]!.answer()
+    expect((await run).results).toHaveLength(5)
+  })
+})
