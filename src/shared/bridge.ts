@@ -12,7 +12,10 @@ import {
   idInput,
   membersInput,
   nothing,
+  recoveryCodesInput,
+  secondStepInput,
   userExportInput,
+  type SecondStepInput,
 } from './bridge-inputs'
 import {
   auditQuerySchema,
@@ -21,6 +24,7 @@ import {
   groupInputSchema,
   loginRequestSchema,
   roleInputSchema,
+  secondFactorCodeSchema,
   sessionIdSchema,
   updateUserSchema,
   userListQuerySchema,
@@ -43,7 +47,10 @@ import {
   type MemberListQuery,
   type Page,
   type Permission,
+  type RecoveryCodes,
   type Role,
+  type SecondFactorCode,
+  type SecondFactorStatus,
   type RoleInput,
   type SessionsEnded,
   type SortDirection,
@@ -52,6 +59,7 @@ import {
   type User,
   type UserFilter,
   type UserListQuery,
+  type UserSecondFactor,
   type UserSession,
   type UserSortField,
 } from './contract'
@@ -72,6 +80,21 @@ export interface SessionInfo {
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
+}
+
+/**
+ * A new second factor as the enrolment shows it: the secret as text, its otpauth:// URI and
+ * that URI as a QR code (an image data URL). Crosses the bridge during the enrolment only.
+ */
+export interface EnrolmentView {
+  secret: string
+  otpauthUri: string
+  qrCode: string
+}
+
+/** A sign-in completed by enrolling a second factor: the session and its recovery codes. */
+export interface EnrolledSignIn extends RecoveryCodes {
+  session: SessionInfo
 }
 
 export interface AppInfo {
@@ -257,6 +280,21 @@ export const bridgeOperations = {
   'auth.completePasswordChange': call<{ newPassword: string }, SessionInfo>(
     z.object({ newPassword: newPasswordSchema }),
   ),
+  /**
+   * Two-step sign-in (issue 30). The second step of a sign-in answered mfa_required: the token
+   * it needs stays in the main process.
+   */
+  'auth.secondStep': call<SecondStepInput, SessionInfo>(secondStepInput),
+  /** A sign-in answered mfa_enrolment_required: the new factor, then its first code. */
+  'auth.beginEnrolment': call<undefined, EnrolmentView>(nothing),
+  'auth.confirmEnrolment': call<SecondFactorCode, EnrolledSignIn>(secondFactorCodeSchema),
+  /** The signed-in user's own factor, from the avatar menu. */
+  'secondFactor.status': call<undefined, SecondFactorStatus>(nothing),
+  'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
+  'secondFactor.confirm': call<SecondFactorCode, RecoveryCodes>(secondFactorCodeSchema),
+  'secondFactor.disable': call<SecondFactorCode, null>(secondFactorCodeSchema),
+  /** The recovery codes just shown, written to a file the native save dialog chooses. */
+  'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
   'users.list': call<UserListQuery, Page<User>>(userListQuerySchema),
   'users.get': call<IdInput, UserWithVersion>(idInput),
   'users.create': call<CreateUserRequest, User>(createUserSchema),
@@ -275,6 +313,8 @@ export const bridgeOperations = {
     z.object({ id, sessionId: sessionIdSchema }),
   ),
   'users.endAllSessions': call<IdInput, SessionsEnded>(idInput),
+  'users.secondFactor': call<IdInput, UserSecondFactor>(idInput),
+  'users.resetSecondFactor': call<IdInput, SessionsEnded>(idInput),
   'users.roles': call<IdInput, Assignment[]>(idInput),
   'users.addRole': call<AssignmentInput, Assignment[]>(assignmentInput),
   'users.removeRole': call<AssignmentInput, Assignment[]>(assignmentInput),
