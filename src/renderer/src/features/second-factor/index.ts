@@ -1,0 +1,3 @@
+export { SecondStepForm } from './SecondStepForm'
+export { SignInEnrolment } from './SignInEnrolment'
+export { TwoStepDialog } from './TwoStepDialog'
