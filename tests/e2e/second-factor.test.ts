@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ADMIN } from '../integration/support/server'
-import { codeOf, STEP_MS } from '../integration/support/second-factor'
+import { codeOf, enrol, STEP_MS } from '../integration/support/second-factor'
 import { seriousViolations, startConsole } from './support'
 
 /** Issue 30: two-step sign-in, turned on from the avatar menu and used at the next sign-in. */
@@ -27,6 +27,33 @@ async function password() {
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
   await page.getByRole('button', { name: 'Login' }).click()
 }
+
+test('an administrator resets the two-step sign-in of a user who lost their phone', async () => {
+  const { page, server } = app
+  const admin = await server.token()
+  const { user, grant } = await server.signedInMember(admin)
+  await enrol(server, grant.accessToken)
+  await app.signIn()
+  await page.goto(app.at(`users/${user.id}`))
+  await page.getByRole('button', { name: 'Reset Two-Step Sign-In' }).click()
+  await page.getByRole('dialog', { name: 'Please Confirm' }).waitFor()
+  expect(await seriousViolations(page)).toEqual([])
+  await page
+    .getByRole('dialog', { name: 'Please Confirm' })
+    .getByRole('button', { name: 'Reset Two-Step Sign-In' })
+    .click()
+  await page.getByText('Two-step sign-in reset').waitFor()
+  await expect(page.getByRole('button', { name: 'Reset Two-Step Sign-In' }).count()).resolves.toBe(
+    0,
+  )
+  const shown = await server.request('GET', `/api/admin/users/${user.id}/second-factor`, {
+    token: admin,
+  })
+  expect(shown.body).toEqual({ enrolled: false })
+  const me = await server.request('GET', '/auth/me', { token: grant.accessToken })
+  expect(me.status).toBe(401)
+  await signOut()
+})
 
 test('enrolment with the secret read off the screen, then sign-in with a code or a recovery code', async () => {
   const { page } = app

@@ -3,6 +3,8 @@ import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { notify } from '../../lib/notifications'
+import { usePermissions } from '../auth'
+import { ResetTwoStepButton } from '../second-factor'
 import { SET_TEMPORARY_PASSWORD, SetTemporaryPasswordDialog } from '../temporary-password'
 import {
   activeToggle,
@@ -15,8 +17,8 @@ import { useQuickAction } from './useQuickAction'
 import { useVersionRefresh } from './useVersionRefresh'
 
 /**
- * Lock/Unlock, Activate/Deactivate, Reset Password and Set Temporary Password, each after a
- * confirmation.
+ * Lock/Unlock, Activate/Deactivate, Reset Password, Set Temporary Password and, for a user
+ * with it on, Reset Two-Step Sign-In, each after a confirmation.
  */
 export function QuickActionsCard({
   id,
@@ -34,6 +36,7 @@ export function QuickActionsCard({
   const [settingTemporary, setSettingTemporary] = useState(false)
   const refreshVersion = useVersionRefresh(id)
   const text = asking && quickAction(user, asking)
+  const may = usePermissions()
 
   const ask = (action: QuickAction) => {
     run.reset()
@@ -79,6 +82,7 @@ export function QuickActionsCard({
         >
           {SET_TEMPORARY_PASSWORD}
         </button>
+        {may('users.credentials') && <ResetTwoStepButton user={user} disabled={disabled} />}
       </div>
       {text && (
         <ConfirmDialog
