@@ -1,6 +1,7 @@
 import type { EnrolmentView } from '@shared/bridge'
 import type { Result } from '@shared/result'
 import { TextField } from '../../components/TextField'
+import './second-factor.css'
 import { useCodeForm } from './useCodeForm'
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { admin } from '../../lib/bridge'
+import './second-factor.css'
 
 /**
  * The ten recovery codes, shown this once: the server keeps only their hashes. Copy, or save
