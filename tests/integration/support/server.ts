@@ -154,6 +154,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       throw new Error(`no reset mail for ${email}`)
     },
     async close() {
+      // Mail still being written to the outbox would race its removal below.
+      await built.context.mail.idle()
       await built.app.close()
       await database.drop()
       await rm(outbox, { recursive: true, force: true })
