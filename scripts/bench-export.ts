@@ -70,6 +70,8 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
     password: process.env.ADMIN_PASSWORD ?? 'bench-password',
   }
   const config = loadConfig({
+    // Benchmarks and screenshots sign in by password: no second factor asked.
+    MFA_REQUIRED: 'none',
     DATABASE_URL: databaseUrl,
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,

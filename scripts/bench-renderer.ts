@@ -59,6 +59,8 @@ async function main() {
   )
 
   const config = loadConfig({
+    // Benchmarks and screenshots sign in by password: no second factor asked.
+    MFA_REQUIRED: 'none',
     DATA_DIR: 'memory://',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

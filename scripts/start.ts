@@ -64,7 +64,15 @@ async function main() {
       stdio: 'inherit',
     })
     if (seeded.status !== 0) process.exit(seeded.status ?? 1)
-    started.server = spawn(...runTs('server/src/main.ts'), { stdio: 'inherit' })
+    // The local demo signs in without a second factor unless asked; any other server needs one.
+    const mfaRequired = process.env.MFA_REQUIRED ?? 'none'
+    process.stdout.write(
+      `Demo server: MFA_REQUIRED=${mfaRequired}${mfaRequired === 'none' ? ' (administrators sign in without two-step sign-in; a server started any other way requires it)' : ''}.\n`,
+    )
+    started.server = spawn(...runTs('server/src/main.ts'), {
+      stdio: 'inherit',
+      env: { ...process.env, MFA_REQUIRED: mfaRequired },
+    })
     await waitForHealth(started.server)
   }
   const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' })

@@ -18,10 +18,12 @@ import { bulkRoutes } from './routes/bulk'
 import { authRoutes } from './routes/auth'
 import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
+import { secondFactorRoutes } from './routes/second-factor'
 import { userAccessRoutes } from './routes/user-access'
 import { userExportRoutes } from './routes/user-export'
 import { userImportRoutes } from './routes/user-import'
 import { userPasswordRoutes } from './routes/user-password'
+import { userSecondFactorRoutes } from './routes/user-second-factor'
 import { userSessionRoutes } from './routes/user-sessions'
 import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
@@ -116,12 +118,14 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
 
     const routes = [
       ...authRoutes(context),
+      ...secondFactorRoutes(context),
       ...userRoutes(context),
       ...userExportRoutes(context),
       ...(config.userImport ? userImportRoutes(context) : []),
       ...userStatusRoutes(context),
       ...userPasswordRoutes(context),
       ...userSessionRoutes(context),
+      ...userSecondFactorRoutes(context),
       ...userAccessRoutes(context),
       ...bulkRoutes(context),
       ...roleRoutes(context),

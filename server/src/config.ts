@@ -73,6 +73,7 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  MFA_REQUIRED: z.enum(['none', 'admins'], { error: 'must be none or admins' }).default('admins'),
   USER_IMPORT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: optionalText,
@@ -111,6 +112,11 @@ export interface ServerConfig {
   /** A request (its headers and its body) that takes longer to arrive is answered 408 and closed. */
   requestTimeoutSeconds: number
   corsOrigins: string[]
+  /**
+   * Who must sign in with a second factor (issue 30): `admins`, everyone holding any
+   * administration permission, or `none`.
+   */
+  mfaRequired: 'none' | 'admins'
   /** Off: no CSV import endpoint, as on a server of the contract without it (issue 32). */
   userImport: boolean
   logLevel: string
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     corsOrigins: e.CORS_ORIGINS,
+    mfaRequired: e.MFA_REQUIRED,
     userImport: e.USER_IMPORT === 'on',
     logLevel: e.LOG_LEVEL,
   }

@@ -60,7 +60,10 @@ export class ApiError extends Error {
     message: string,
     readonly details?: ApiErrorBody['details'],
     /** Further fields of the body a client acts on (a code and what goes with it). */
-    readonly extra?: Pick<ApiErrorBody, 'code' | 'passwordChangeToken'>,
+    readonly extra?: Pick<
+      ApiErrorBody,
+      'code' | 'passwordChangeToken' | 'mfaToken' | 'enrolmentToken'
+    >,
   ) {
     super(message)
   }

@@ -11,6 +11,8 @@ import {
   auditFilterSchema,
   isBulkAccessAction,
   memberListQuerySchema,
+  recoveryCodeSchema,
+  totpCodeSchema,
   userFilterSchema,
   userListQuerySchema,
 } from './contract'
@@ -101,4 +103,19 @@ export const importApplyInput = z.strictObject({
   importId,
   updateExisting: choice('updateExisting'),
   sendSetPasswordLink: choice('sendSetPasswordLink'),
+})
+
+/** The second step of a sign-in: a code of the app, or one of the recovery codes. */
+export const secondStepInput = z.union(
+  [z.strictObject({ code: totpCodeSchema }), z.strictObject({ recoveryCode: recoveryCodeSchema })],
+  { error: 'give either code or recoveryCode' },
+)
+export type SecondStepInput = { code: string } | { recoveryCode: string }
+
+/** The ten recovery codes just shown, to save as a file. */
+export const recoveryCodesInput = z.object({
+  recoveryCodes: z
+    .array(recoveryCodeSchema, { error: 'recoveryCodes must be a list of codes' })
+    .min(1, { error: 'recoveryCodes must hold a code' })
+    .max(10, { error: 'recoveryCodes holds too many codes' }),
 })

@@ -12,7 +12,10 @@ import {
   idInput,
   membersInput,
   nothing,
+  recoveryCodesInput,
+  secondStepInput,
   userExportInput,
+  type SecondStepInput,
 } from './bridge-inputs'
 import {
   auditQuerySchema,
@@ -22,6 +25,7 @@ import {
   loginRequestSchema,
   reauthRequestSchema,
   roleInputSchema,
+  secondFactorCodeSchema,
   sessionIdSchema,
   updateUserSchema,
   userListQuerySchema,
@@ -45,7 +49,10 @@ import {
   type Page,
   type Permission,
   type ReauthRequest,
+  type RecoveryCodes,
   type Role,
+  type SecondFactorCode,
+  type SecondFactorStatus,
   type RoleInput,
   type SessionsEnded,
   type SortDirection,
@@ -54,6 +61,7 @@ import {
   type User,
   type UserFilter,
   type UserListQuery,
+  type UserSecondFactor,
   type UserSession,
   type UserSortField,
 } from './contract'
@@ -74,11 +82,21 @@ export interface SessionInfo {
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
-  /**
-   * True when the user has a second factor enrolled (issue 30): "Confirm it's you" then asks for
-   * a code too. Absent until two-step sign-in is there.
-   */
-  twoStepEnabled?: boolean
+}
+
+/**
+ * A new second factor as the enrolment shows it: the secret as text, its otpauth:// URI and
+ * that URI as a QR code (an image data URL). Crosses the bridge during the enrolment only.
+ */
+export interface EnrolmentView {
+  secret: string
+  otpauthUri: string
+  qrCode: string
+}
+
+/** A sign-in completed by enrolling a second factor: the session and its recovery codes. */
+export interface EnrolledSignIn extends RecoveryCodes {
+  session: SessionInfo
 }
 
 export interface AppInfo {
@@ -266,6 +284,21 @@ export const bridgeOperations = {
   ),
   /** "Confirm it's you" before a dangerous change (issue 30): the password goes, nothing comes back. */
   'auth.reauth': call<ReauthRequest, null>(reauthRequestSchema),
+  /**
+   * Two-step sign-in (issue 30). The second step of a sign-in answered mfa_required: the token
+   * it needs stays in the main process.
+   */
+  'auth.secondStep': call<SecondStepInput, SessionInfo>(secondStepInput),
+  /** A sign-in answered mfa_enrolment_required: the new factor, then its first code. */
+  'auth.beginEnrolment': call<undefined, EnrolmentView>(nothing),
+  'auth.confirmEnrolment': call<SecondFactorCode, EnrolledSignIn>(secondFactorCodeSchema),
+  /** The signed-in user's own factor, from the avatar menu. */
+  'secondFactor.status': call<undefined, SecondFactorStatus>(nothing),
+  'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
+  'secondFactor.confirm': call<SecondFactorCode, RecoveryCodes>(secondFactorCodeSchema),
+  'secondFactor.disable': call<SecondFactorCode, null>(secondFactorCodeSchema),
+  /** The recovery codes just shown, written to a file the native save dialog chooses. */
+  'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
   'users.list': call<UserListQuery, Page<User>>(userListQuerySchema),
   'users.get': call<IdInput, UserWithVersion>(idInput),
   'users.create': call<CreateUserRequest, User>(createUserSchema),
@@ -284,6 +317,8 @@ export const bridgeOperations = {
     z.object({ id, sessionId: sessionIdSchema }),
   ),
   'users.endAllSessions': call<IdInput, SessionsEnded>(idInput),
+  'users.secondFactor': call<IdInput, UserSecondFactor>(idInput),
+  'users.resetSecondFactor': call<IdInput, SessionsEnded>(idInput),
   'users.roles': call<IdInput, Assignment[]>(idInput),
   'users.addRole': call<AssignmentInput, Assignment[]>(assignmentInput),
   'users.removeRole': call<AssignmentInput, Assignment[]>(assignmentInput),

@@ -16,6 +16,13 @@ export const administratorRoleFixed = (roleName: string) =>
 export const OWN_SESSION_ENDED = 'You signed out this session.'
 /** The choice of a new password after a temporary one, when the sign-in is no longer waiting. */
 export const NO_PASSWORD_CHANGE_WAITING = 'No sign-in is waiting for a new password. Sign in again.'
+/** The second step of a sign-in was asked for, but no sign-in awaits one (issue 30). */
+export const NO_SECOND_STEP_WAITING = 'No sign-in is waiting for its second step. Sign in again.'
+/** Issue 30's texts of two-step sign-in. */
+export const SECOND_STEP_PROMPT = 'Enter the code from your authenticator app'
+export const USE_RECOVERY_CODE = 'Use a recovery code'
+export const TWO_STEP_SIGN_IN = 'Two-Step Sign-In'
+export const RESET_TWO_STEP_SIGN_IN = 'Reset Two-Step Sign-In'
 
 /** Fallbacks with the status, used when the server says nothing readable. */
 export const FALLBACKS = {

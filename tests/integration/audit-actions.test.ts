@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
+import { codeOf, enrol } from './support/second-factor'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 /**
@@ -414,6 +415,38 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
   ],
   'user.role_add': accessOfUserCase('role', 'add'),
   'user.role_remove': accessOfUserCase('role', 'remove'),
+  'user.second_factor_disable': [
+    {
+      way: 'POST /auth/second-factor/disable with a current code',
+      async perform() {
+        const { user, grant } = await signedIn()
+        const { secret } = await enrol(server, grant.accessToken)
+        await ok('POST', '/auth/second-factor/disable', { code: codeOf(secret) }, grant.accessToken)
+        return userRow(actorOf(user), user, {})
+      },
+    },
+  ],
+  'user.second_factor_enrol': [
+    {
+      way: 'POST /auth/second-factor/confirm with a first code',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await enrol(server, grant.accessToken)
+        return userRow(actorOf(user), user, {})
+      },
+    },
+  ],
+  'user.second_factor_reset': [
+    {
+      way: 'DELETE /api/admin/users/{id}/second-factor',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await enrol(server, grant.accessToken)
+        await ok('DELETE', `/api/admin/users/${user.id}/second-factor`)
+        return userRow(root, user, { sessionsEnded: 1 })
+      },
+    },
+  ],
   'user.sign_out_everywhere': [
     {
       way: 'DELETE /api/admin/users/{id}/sessions',

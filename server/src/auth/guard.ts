@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { Permission } from '@shared/contract'
+import { MFA_ENROLMENT_REQUIRED, type Permission } from '@shared/contract'
 import type { Actor } from '../db/audit'
-import { forbidden, unauthorized } from '../errors'
+import { ApiError, forbidden, unauthorized } from '../errors'
 import type { ServerContext } from '../context'
 import { findLiveSession } from './sessions'
 import { verifyAccessToken } from './tokens'
@@ -17,6 +17,8 @@ export type Access = 'public' | 'session' | Permission
 
 /** The refusal of a route to a caller holding no permission at all: not an administrator. */
 const ADMIN_REQUIRED = 'Administrator rights are required for this action.'
+const SECOND_FACTOR_REQUIRED =
+  'Two-step sign-in is required for administrators: turn it on from your account menu first.'
 
 /**
  * Who is calling: the access token must be valid and its session still live, and the user
@@ -60,6 +62,11 @@ export async function authenticate(
         ? ADMIN_REQUIRED
         : `The ${access} permission is required for this action.`,
     )
+  }
+  // A session made before its user had to have a second factor (a role given since, or a
+  // server that required none then) administers nothing until one is set up.
+  if (access !== 'session' && ctx.config.mfaRequired === 'admins' && !session.hasSecondFactor) {
+    throw new ApiError(403, SECOND_FACTOR_REQUIRED, undefined, { code: MFA_ENROLMENT_REQUIRED })
   }
   return caller
 }

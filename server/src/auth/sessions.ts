@@ -234,6 +234,7 @@ export interface LiveSession {
   isLocked: boolean
   /** Sorted: what the user may do now, the administrator role `adminRoleName` granting all. */
   permissions: Permission[]
+  hasSecondFactor: boolean
 }
 
 /**
@@ -255,7 +256,8 @@ export async function findLiveSession(
          AND last_used_at < now() - make_interval(secs => $4)
      )
      SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
-       ${userPermissions('u.id', '$3')} AS permissions
+       ${userPermissions('u.id', '$3')} AS permissions,
+       EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL) AS "hasSecondFactor"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [sessionId, userId, adminRoleName, LAST_USED_PRECISION_SECONDS],

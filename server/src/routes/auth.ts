@@ -14,21 +14,18 @@ import {
 import { authenticate, type Caller } from '../auth/guard'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { markReauthenticated } from '../auth/reauth'
-import { checkReauthSecondFactor } from '../auth/reauth-second-factor'
+import { verifySecondFactor } from '../auth/second-factor'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
-import {
-  createSession,
-  revokeSession,
-  revokeUserSessions,
-  rotateRefreshToken,
-  type SessionClient,
-} from '../auth/sessions'
-import { hashToken, newSecret, signAccessToken } from '../auth/tokens'
+import { countFailedSignIn } from '../auth/failed-sign-in'
+import { createSecondStep } from '../auth/second-step'
+import { revokeSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessions'
+import { clientOf, grantOf, sessionLifetimeOf, startSession } from '../auth/sign-in'
+import { hashToken, newSecret } from '../auth/tokens'
 import { countWrongAttempt } from '../auth/wrong-password'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
-import { findSignInAccount, recordSignIn } from '../db/logins'
+import { findSignInAccount } from '../db/logins'
 import {
   consumeResetToken,
   issueResetToken,
@@ -61,12 +58,6 @@ const PRUNE_EVERY_FAILURES = 1000
 
 const seconds = (count: number) => `${count} second${count === 1 ? '' : 's'}`
 
-/** Who is signing in or refreshing, as the server sees them (no proxy is trusted). */
-const clientOf = (request: FastifyRequest): SessionClient => ({
-  ipAddress: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-})
-
 /** A limit per client address and minute; the answer is a 429 with Retry-After. */
 function rateLimit(max: number): { rateLimit: RateLimitOptions } {
   return {
@@ -82,11 +73,7 @@ function rateLimit(max: number): { rateLimit: RateLimitOptions } {
 
 export function authRoutes(ctx: ServerContext) {
   const { config, db } = ctx
-  const lifetime = {
-    ttlSeconds: config.refreshTokenTtlSeconds,
-    maxSeconds: config.sessionMaxSeconds,
-    idleSeconds: config.sessionIdleSeconds,
-  }
+  const lifetime = sessionLifetimeOf(ctx)
 
   /** Refuses a new password the rules do not accept for the user who is to hold it. */
   async function assertAcceptableFor(userId: number, newPassword: string) {
@@ -96,6 +83,7 @@ export function authRoutes(ctx: ServerContext) {
     }
   }
   let failuresSincePrune = 0
+  const secondStep = createSecondStep(ctx)
 
   /** The signed-in caller's own change: the session it is made with stays, every other ends. */
   async function changeOwnPassword(
@@ -148,20 +136,8 @@ export function authRoutes(ctx: ServerContext) {
     )
   }
 
-  async function grant(user: UserRow, sessionId: string, refreshToken: string) {
-    return {
-      accessToken: await signAccessToken(
-        ctx.signingKey,
-        { userId: user.id, sessionId },
-        config.accessTokenTtlSeconds,
-      ),
-      refreshToken,
-      tokenType: 'Bearer',
-      expiresIn: config.accessTokenTtlSeconds,
-      user: toUser(user),
-      sessionId,
-    }
-  }
+  const grant = (user: UserRow, sessionId: string, refreshToken: string) =>
+    grantOf(ctx, user, sessionId, refreshToken)
 
   return [
     route({
@@ -169,7 +145,7 @@ export function authRoutes(ctx: ServerContext) {
       url: '/auth/login',
       operationId: 'signIn',
       summary:
-        'Sign in with a username or email address and a password. A temporary password set by an administrator signs in once and makes no session: the answer is a 403 with code password_change_required and a passwordChangeToken for PUT /auth/change-password (valid 30 minutes); a second sign-in with it is a plain 403',
+        'Sign in with a username or email address and a password. A temporary password set by an administrator signs in once and makes no session: the answer is a 403 with code password_change_required and a passwordChangeToken for PUT /auth/change-password (valid 30 minutes); a second sign-in with it is a plain 403. A user with a second factor is answered 401 with code mfa_required and an mfaToken for POST /auth/mfa (valid 5 minutes); a user who must have one and has none (MFA_REQUIRED) is answered 401 with code mfa_enrolment_required and an enrolmentToken for POST /auth/mfa/enrolment',
       tag: 'auth',
       access: 'public',
       body: loginRequestSchema,
@@ -196,19 +172,12 @@ export function authRoutes(ctx: ServerContext) {
         const blocked = gate.blockedUntil !== null
         if (!account || !valid || blocked) {
           await db.transaction((tx) =>
-            countWrongAttempt(ctx, tx, {
+            countFailedSignIn(ctx, tx, {
               name,
               typed: body.username,
               address: request.ip,
-              userId: account?.id ?? null,
+              accountId: account?.id ?? null,
               blocked,
-              failure: {
-                actor: null,
-                action: 'session.login_failed',
-                targetType: 'user',
-                targetId: account?.id ?? null,
-                changes: { username: body.username, address: request.ip },
-              },
             }),
           )
           if (++failuresSincePrune >= PRUNE_EVERY_FAILURES) {
@@ -250,17 +219,10 @@ export function authRoutes(ctx: ServerContext) {
             passwordChangeToken: changeToken,
           })
         }
-        const { signedIn, session } = await db.transaction(async (tx) => {
-          const signedIn = await recordSignIn(tx, account.id, request.ip)
-          const session = await createSession(tx, account.id, lifetime, clientOf(request))
-          await writeAudit(tx, {
-            actor: { id: account.id, username: account.username },
-            action: 'session.login',
-            targetType: 'session',
-            targetId: session.sessionId,
-          })
-          return { signedIn, session }
-        })
+        await secondStep.demandOf(account)
+        const { signedIn, session } = await db.transaction((tx) =>
+          startSession(ctx, tx, account, request),
+        )
         return grant(signedIn, session.sessionId, session.refreshToken)
       },
     }),
@@ -384,11 +346,11 @@ export function authRoutes(ctx: ServerContext) {
           await refuseReauth(caller, request)
           throw badRequest(WRONG_REAUTH_PASSWORD)
         }
-        if ((await checkReauthSecondFactor(db, caller.id, body.code)) === 'wrong') {
-          await refuseReauth(caller, request)
-          throw badRequest(WRONG_REAUTH_CODE)
-        }
-        await db.transaction(async (tx) => {
+        // A user with a second factor confirms with a current code too; it is spent only
+        // together with the re-authentication it proves.
+        const factor = await db.transaction(async (tx) => {
+          const check = await verifySecondFactor(tx, ctx.signingKey, caller.id, body.code ?? '')
+          if (check === 'wrong') return check
           await markReauthenticated(tx, caller.sessionId)
           await forgetFailedSignInsAt(tx, caller.id, request.ip)
           await writeAudit(tx, {
@@ -397,7 +359,12 @@ export function authRoutes(ctx: ServerContext) {
             targetType: 'session',
             targetId: caller.sessionId,
           })
+          return check
         })
+        if (factor === 'wrong') {
+          await refuseReauth(caller, request)
+          throw badRequest(WRONG_REAUTH_CODE)
+        }
       },
     }),
 

@@ -113,6 +113,7 @@ export function createCore(ports: CorePorts): Core {
       app: info,
       updates: ports.updates,
       setNativeTheme: ports.setNativeTheme,
+      chooseFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     }),
     onEvent(listener) {
       listeners.add(listener)

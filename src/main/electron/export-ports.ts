@@ -13,6 +13,7 @@ import type { ExportPorts } from '../core/export/user-export'
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
   pdf: [{ name: 'PDF', extensions: ['pdf'] }],
+  txt: [{ name: 'Text', extensions: ['txt'] }],
 }
 
 /** A report in a sandboxed window without script, loaded from a temp file (too big for a URL). */

@@ -10,6 +10,10 @@ export const apiErrorSchema = z.object({
   code: z.string().optional(),
   /** With code password_change_required only: see passwordChangeRequiredSchema. */
   passwordChangeToken: z.string().optional(),
+  /** With code mfa_required only: see mfaRequiredSchema. */
+  mfaToken: z.string().optional(),
+  /** With code mfa_enrolment_required, after a sign-in only: see mfaEnrolmentRequiredSchema. */
+  enrolmentToken: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
 

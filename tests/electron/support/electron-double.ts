@@ -161,11 +161,14 @@ export interface DoubleOptions {
   version?: string
 }
 
-/** Tokens the server handed out, read from its answers: none may ever cross the bridge. */
+/**
+ * Tokens the server handed out, read from its answers (the second step's too): none may ever
+ * cross the bridge.
+ */
 async function captureTokens(response: Response, into: Set<string>) {
   try {
     const body = (await response.clone().json()) as Record<string, unknown>
-    for (const key of ['accessToken', 'refreshToken'])
+    for (const key of ['accessToken', 'refreshToken', 'mfaToken', 'enrolmentToken'])
       if (typeof body[key] === 'string') into.add(body[key])
   } catch {
     // Not JSON: no tokens in it.
@@ -330,7 +333,7 @@ function electronModule(double: ElectronDouble, options: DoubleOptions) {
           ifMatch: request.headers.get('if-match'),
         })
         const response = await fetch(request)
-        if (/\/auth\/(login|refresh)$/.test(new URL(url).pathname))
+        if (/\/auth\/(login|refresh|mfa|mfa\/enrolment\/confirm)$/.test(new URL(url).pathname))
           await captureTokens(response, double.tokens)
         return response
       },

@@ -79,6 +79,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '10000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
     RESET_LINK_BASE: 'admin-console://reset-password',
+    // The tests sign administrators in by password; those of the second factor ask for `admins`.
+    MFA_REQUIRED: 'none',
     ...database.env,
     ...env,
   })
@@ -152,6 +154,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       throw new Error(`no reset mail for ${email}`)
     },
     async close() {
+      // Mail still being written to the outbox would race its removal below.
+      await built.context.mail.idle()
       await built.app.close()
       await database.drop()
       await rm(outbox, { recursive: true, force: true })

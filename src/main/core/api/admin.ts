@@ -11,8 +11,12 @@ import {
   memberPageSchema,
   rolePageSchema,
   roleSchema,
+  enrolmentSecretSchema,
+  recoveryCodesSchema,
+  secondFactorStatusSchema,
   sessionsEndedSchema,
   temporaryPasswordSchema,
+  userSecondFactorSchema,
   userPageSchema,
   userSchema,
   userSessionListSchema,
@@ -179,6 +183,18 @@ export function adminApi(http: Http, session: Session) {
           path: `/api/admin/users/${id}/sessions/${encodeURIComponent(sessionId)}`,
           schema: sessionsEndedSchema,
         }),
+      secondFactor: ({ id }: InputOf<'users.secondFactor'>) =>
+        data({
+          method: 'GET',
+          path: `/api/admin/users/${id}/second-factor`,
+          schema: userSecondFactorSchema,
+        }),
+      resetSecondFactor: ({ id }: InputOf<'users.resetSecondFactor'>) =>
+        data({
+          method: 'DELETE',
+          path: `/api/admin/users/${id}/second-factor`,
+          schema: sessionsEndedSchema,
+        }),
       endAllSessions: ({ id }: InputOf<'users.endAllSessions'>) =>
         data({
           method: 'DELETE',
@@ -206,6 +222,24 @@ export function adminApi(http: Http, session: Session) {
     },
     roles: access('roles', roleSchema, rolePageSchema),
     groups: access('groups', groupSchema, groupPageSchema),
+    /** The signed-in user's own second factor (issue 30). */
+    secondFactor: {
+      status: () =>
+        data({ method: 'GET', path: '/auth/second-factor', schema: secondFactorStatusSchema }),
+      begin: () =>
+        data({ method: 'POST', path: '/auth/second-factor', schema: enrolmentSecretSchema }),
+      confirm: (body: InputOf<'secondFactor.confirm'>) =>
+        data({
+          method: 'POST',
+          path: '/auth/second-factor/confirm',
+          body,
+          schema: recoveryCodesSchema,
+        }),
+      disable: async (body: InputOf<'secondFactor.disable'>) => {
+        await call({ method: 'POST', path: '/auth/second-factor/disable', body })
+        return null
+      },
+    },
     audit: {
       list(query: InputOf<'audit.list'>) {
         const params = new URLSearchParams()

@@ -15,10 +15,13 @@ import { reportDrawable, reportPdf } from './report-pdf'
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
 
+/** What the save dialog offers: a report's format, or text (the recovery codes). */
+export type SavedFormat = ExportFormat | 'txt'
+
 /** What an export needs from its host. */
 export interface ExportPorts {
   /** The native save dialog: where to write, or null when the administrator cancels it. */
-  chooseFile(defaultName: string, format: ExportFormat): Promise<string | null>
+  chooseFile(defaultName: string, format: SavedFormat): Promise<string | null>
   /** Renders a report page to PDF bytes: printToPDF in the app, page.pdf in the preview. */
   renderPdf(html: string): Promise<Uint8Array>
   /** When renderPdf fails: the report in a print window that closes itself after 10 s. */

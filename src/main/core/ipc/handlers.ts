@@ -13,7 +13,10 @@ import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { BulkActions } from '../bulk/bulk-actions'
 import type { Exports } from '../export/exports'
+import type { ExportPorts } from '../export/report-writer'
 import type { Imports } from '../import/imports'
+import { enrolmentView } from '../second-factor/qr-code'
+import { saveRecoveryCodes } from '../second-factor/recovery-codes-file'
 import type { Session } from '../session/session'
 import type { ThemeChoice } from '@shared/theme'
 import type { Updates } from '../updates/updates'
@@ -33,6 +36,7 @@ export function createHandlers({
   app,
   updates,
   setNativeTheme,
+  chooseFile,
 }: {
   http: Http
   session: Session
@@ -45,6 +49,8 @@ export function createHandlers({
   updates: Updates | undefined
   /** Where the host has native menus and dialogs to theme (Electron's nativeTheme). */
   setNativeTheme: ((theme: ThemeChoice) => void) | undefined
+  /** The native save dialog, for the recovery codes file. */
+  chooseFile: ExportPorts['chooseFile']
 }): Handle {
   /** Signing out the console's own session ends it here too, without another call. */
   const endingOwn = async (outcome: SessionsEnded) => {
@@ -74,6 +80,15 @@ export function createHandlers({
     },
     'auth.completePasswordChange': (input) => session.completePasswordChange(input.newPassword),
     'auth.reauth': api.auth.reauth,
+    'auth.secondStep': (input) => session.completeSecondStep(input),
+    'auth.beginEnrolment': () => session.beginEnrolment(),
+    'auth.confirmEnrolment': (input) => session.confirmEnrolment(input.code),
+    'secondFactor.status': api.secondFactor.status,
+    'secondFactor.begin': async () => enrolmentView(await api.secondFactor.begin()),
+    'secondFactor.confirm': api.secondFactor.confirm,
+    'secondFactor.disable': api.secondFactor.disable,
+    'secondFactor.saveRecoveryCodes': ({ recoveryCodes }) =>
+      saveRecoveryCodes(chooseFile, recoveryCodes, http.baseUrl),
     'users.list': api.users.list,
     'users.get': api.users.get,
     'users.create': api.users.create,
@@ -87,6 +102,8 @@ export function createHandlers({
     'users.sessions': api.users.sessions,
     'users.endSession': async (input) => endingOwn(await api.users.endSession(input)),
     'users.endAllSessions': async (input) => endingOwn(await api.users.endAllSessions(input)),
+    'users.secondFactor': api.users.secondFactor,
+    'users.resetSecondFactor': async (input) => endingOwn(await api.users.resetSecondFactor(input)),
     'users.roles': api.users.roles.list,
     'users.addRole': api.users.roles.add,
     'users.removeRole': api.users.roles.remove,

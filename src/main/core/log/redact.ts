@@ -1,5 +1,5 @@
 const SECRET_FIELD =
-  /"(password|currentPassword|newPassword|temporaryPassword|accessToken|refreshToken|token|passwordChangeToken)"\s*:\s*"(?:[^"\\]|\\.)*"/gi
+  /"(password|currentPassword|newPassword|temporaryPassword|accessToken|refreshToken|token|passwordChangeToken|mfaToken|enrolmentToken|secret|otpauthUri|recoveryCode)"\s*:\s*"(?:[^"\\]|\\.)*"/gi
 
 /**
  * A log line with every secret it might carry blanked: bearer tokens, JWTs, token query

@@ -1,7 +1,12 @@
 import { z } from 'zod'
-import type { BridgeEvent, SessionInfo } from '@shared/bridge'
+import type { BridgeEvent, EnrolledSignIn, EnrolmentView, SessionInfo } from '@shared/bridge'
+import type { SecondStepInput } from '@shared/bridge-inputs'
 import {
+  enrolledLoginResponseSchema,
+  enrolmentSecretSchema,
   loginResponseSchema,
+  mfaEnrolmentRequiredSchema,
+  mfaRequiredSchema,
   meResponseSchema,
   passwordChangeRequiredSchema,
   REAUTH_REQUIRED,
@@ -14,10 +19,12 @@ import {
 import {
   ADMIN_REQUIRED,
   NO_PASSWORD_CHANGE_WAITING,
+  NO_SECOND_STEP_WAITING,
   NOT_AUTHENTICATED,
   SESSION_EXPIRED,
 } from '@shared/messages'
 import { ApiFailure, send, type Http } from '../api/http'
+import { enrolmentView } from '../second-factor/qr-code'
 import type { Vault } from '../vault/vault'
 
 /** Refresh the access token when it has less than this left (SPEC.md section 9). */
@@ -76,6 +83,11 @@ export class Session {
    * for it, in memory only and never passed to the renderer.
    */
   private pendingChange: { username: string; token: string } | undefined
+  /**
+   * A sign-in whose password was right, waiting for its second step (issue 30): a code of the
+   * user's factor, or the enrolment of one. The server's token for it stays here, in memory.
+   */
+  private pendingSecondStep: { kind: 'code' | 'enrolment'; token: string } | undefined
   /** The "last used" the keychain holds. */
   private persistedUseAt = 0
 
@@ -83,6 +95,7 @@ export class Session {
 
   async login(credentials: LoginRequest): Promise<SessionInfo> {
     this.pendingChange = undefined
+    this.pendingSecondStep = undefined
     let data: Grant
     try {
       ;({ data } = await send(this.deps.http, {
@@ -102,8 +115,71 @@ export class Session {
         }
         throw new ApiFailure(error.message, error.status, change.data.code)
       }
+      const code = error instanceof ApiFailure && mfaRequiredSchema.safeParse(error.body)
+      if (code && code.success) {
+        this.pendingSecondStep = { kind: 'code', token: code.data.mfaToken }
+        throw new ApiFailure(error.message, error.status, code.data.code)
+      }
+      const enrol = error instanceof ApiFailure && mfaEnrolmentRequiredSchema.safeParse(error.body)
+      if (enrol && enrol.success) {
+        this.pendingSecondStep = { kind: 'enrolment', token: enrol.data.enrolmentToken }
+        throw new ApiFailure(error.message, error.status, enrol.data.code)
+      }
       throw error
     }
+    return this.begin(data)
+  }
+
+  /** The second step of the sign-in waiting for one: a code, or a recovery code. */
+  async completeSecondStep(input: SecondStepInput): Promise<SessionInfo> {
+    const mfaToken = this.pendingToken('code')
+    const { data } = await send(this.deps.http, {
+      method: 'POST',
+      path: '/auth/mfa',
+      body: { mfaToken, ...input },
+      schema: loginResponseSchema,
+      fallback: 'login',
+    })
+    this.pendingSecondStep = undefined
+    return this.begin(data)
+  }
+
+  /** The new factor of a sign-in that must enrol one first. */
+  async beginEnrolment(): Promise<EnrolmentView> {
+    const enrolmentToken = this.pendingToken('enrolment')
+    const { data } = await send(this.deps.http, {
+      method: 'POST',
+      path: '/auth/mfa/enrolment',
+      body: { enrolmentToken },
+      schema: enrolmentSecretSchema,
+      fallback: 'request',
+    })
+    return enrolmentView(data)
+  }
+
+  /** Its first code: the factor is on, and the sign-in completes with its recovery codes. */
+  async confirmEnrolment(code: string): Promise<EnrolledSignIn> {
+    const enrolmentToken = this.pendingToken('enrolment')
+    const { data } = await send(this.deps.http, {
+      method: 'POST',
+      path: '/auth/mfa/enrolment/confirm',
+      body: { enrolmentToken, code },
+      schema: enrolledLoginResponseSchema,
+      fallback: 'login',
+    })
+    this.pendingSecondStep = undefined
+    const { recoveryCodes, ...grant } = data
+    return { session: await this.begin(grant), recoveryCodes }
+  }
+
+  private pendingToken(kind: 'code' | 'enrolment'): string {
+    const pending = this.pendingSecondStep
+    if (pending?.kind !== kind) throw new ApiFailure(NO_SECOND_STEP_WAITING)
+    return pending.token
+  }
+
+  /** A grant of the server, adopted only when its user may use the console. */
+  private async begin(data: Grant): Promise<SessionInfo> {
     await this.adopt(data, [])
     this.restored = true
     try {

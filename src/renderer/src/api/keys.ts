@@ -7,6 +7,7 @@ export const queryKeys = {
   user: (id: number) => ['users', 'one', id] as const,
   userAssignments: (id: number, kind: AssignmentKind) => ['users', 'one', id, kind] as const,
   userSessions: (id: number) => ['users', 'one', id, 'sessions'] as const,
+  userSecondFactor: (id: number) => ['users', 'one', id, 'second-factor'] as const,
   roles: ['roles'] as const,
   groups: ['groups'] as const,
   /** Who holds what changes with assignments and with role–group links alike. */

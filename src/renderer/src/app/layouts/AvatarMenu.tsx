@@ -1,17 +1,20 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { User } from '@shared/contract'
+import { TWO_STEP_SIGN_IN } from '@shared/messages'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
+import { TwoStepDialog } from '../../features/second-factor'
 import { initials } from '../../lib/initials'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
 
 const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"]'
 
-/** The avatar button and its menu: Profile, Settings, Change Password, the theme (System, Light, Dark), Sign out. */
+/** The avatar button and its menu: Profile, Settings, Change Password, Two-Step Sign-In, the theme (System, Light, Dark), Sign out. */
 export function AvatarMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
   const [changingPassword, setChangingPassword] = useState(false)
+  const [twoStep, setTwoStep] = useState(false)
   const badge = initials(user.firstName, user.lastName)
   const navigate = useNavigate()
   const menuRef = useRef<HTMLUListElement>(null)
@@ -100,6 +103,11 @@ export function AvatarMenu({ user }: { user: User }) {
             </button>
           </li>
           <li role="none">
+            <button type="button" role="menuitem" onClick={choose(() => setTwoStep(true))}>
+              {TWO_STEP_SIGN_IN}
+            </button>
+          </li>
+          <li role="none">
             <ul role="group" aria-labelledby={themeLabelId} className="theme-choices">
               <li role="none" id={themeLabelId} className="menu-group-label">
                 Theme
@@ -132,6 +140,14 @@ export function AvatarMenu({ user }: { user: User }) {
             </button>
           </li>
         </ul>
+      )}
+      {twoStep && (
+        <TwoStepDialog
+          onClose={() => {
+            setTwoStep(false)
+            buttonRef.current?.focus()
+          }}
+        />
       )}
       {changingPassword && (
         <ChangePasswordDialog

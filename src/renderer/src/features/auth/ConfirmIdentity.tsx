@@ -4,6 +4,7 @@ import { TextField } from '../../components/TextField'
 import { settleIdentity, useIdentityAsked } from '../../lib/confirm-identity'
 import { useSession } from './session-store'
 import { useConfirmIdentityForm } from './useConfirmIdentityForm'
+import { useSecondFactorAsked } from './useSecondFactorAsked'
 
 const FORM_ID = 'confirm-identity-form'
 
@@ -12,12 +13,13 @@ export function ConfirmIdentity() {
   const asked = useIdentityAsked()
   const session = useSession()
   const signedIn = session.status === 'signed-in'
+  const askCode = useSecondFactorAsked(asked && signedIn)
   // A session that ends meanwhile (expired, signed out) cancels the change waiting.
   useEffect(() => {
     if (asked && !signedIn) settleIdentity(false)
   }, [asked, signedIn])
-  if (!asked || !signedIn) return null
-  return <ConfirmIdentityDialog askCode={session.session.twoStepEnabled === true} />
+  if (!asked || !signedIn || askCode === undefined) return null
+  return <ConfirmIdentityDialog askCode={askCode} />
 }
 
 function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {

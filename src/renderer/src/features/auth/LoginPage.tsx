@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import type { SessionInfo } from '@shared/bridge'
 import { TextField } from '../../components/TextField'
+import { SecondStepForm, SignInEnrolment } from '../second-factor'
 import { PRODUCT_NAME } from '../../lib/product'
 import { useAppInfo } from '../../lib/useAppInfo'
 import { ChoosePasswordForm } from './ChoosePasswordForm'
-import { useSession } from './session-store'
+import { adoptSession, useSession } from './session-store'
 import { useDubaiClock } from './useDubaiClock'
 import { useLoginForm } from './useLoginForm'
 
@@ -18,7 +20,14 @@ export function LoginPage() {
   const signedIn = () => void navigate(returnTo, { replace: true })
   /** Who signed in with a temporary password and must choose a new one before anything else. */
   const [choosing, setChoosing] = useState<string>()
-  const form = useLoginForm(signedIn, setChoosing)
+  /** The password was right: a second step follows, a code or the enrolment of a factor. */
+  const [secondStep, setSecondStep] = useState<'code' | 'enrolment'>()
+  const form = useLoginForm(signedIn, setChoosing, setSecondStep)
+  const signedInWith = (session: SessionInfo) => {
+    adoptSession(session)
+    signedIn()
+  }
+  const back = () => setSecondStep(undefined)
 
   const notice = session.status === 'signed-out' ? session.notice : undefined
 
@@ -30,6 +39,18 @@ export function LoginPage() {
           onSignedIn={signedIn}
           onBack={() => setChoosing(undefined)}
         />
+      </main>
+    )
+  }
+
+  if (secondStep) {
+    return (
+      <main className="login">
+        {secondStep === 'code' ? (
+          <SecondStepForm onSignedIn={signedInWith} onBack={back} />
+        ) : (
+          <SignInEnrolment onSignedIn={signedInWith} onBack={back} />
+        )}
       </main>
     )
   }

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
+import { MFA_ENROLMENT_REQUIRED, MFA_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
 import { loginFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { useForm } from '../../lib/useForm'
@@ -9,11 +9,12 @@ type Fields = { username: string; password: string }
 
 /**
  * The login form: SPEC.md section 5 rules, errors cleared on edit, the server's message inline.
- * A temporary password leads to choosing a new one instead.
+ * A temporary password leads to choosing a new one instead; a second factor, to its step.
  */
 export function useLoginForm(
   onSignedIn: () => void,
   onPasswordChangeRequired: (username: string) => void,
+  onSecondStep: (step: 'code' | 'enrolment') => void,
 ) {
   const form = useForm<Fields>({ username: '', password: '' })
 
@@ -28,6 +29,9 @@ export function useLoginForm(
     } else if (result.error.code === PASSWORD_CHANGE_REQUIRED) {
       form.change('password', '')
       onPasswordChangeRequired(checked.data.username)
+    } else if (result.error.code === MFA_REQUIRED || result.error.code === MFA_ENROLMENT_REQUIRED) {
+      form.change('password', '')
+      onSecondStep(result.error.code === MFA_REQUIRED ? 'code' : 'enrolment')
     } else form.setServerError(result.error.message || 'Login failed')
   }
 

@@ -3,6 +3,7 @@ import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { notify } from '../../lib/notifications'
+import { ResetTwoStepButton } from '../second-factor'
 import { SET_TEMPORARY_PASSWORD, SetTemporaryPasswordDialog } from '../temporary-password'
 import {
   activeToggle,
@@ -16,9 +17,9 @@ import { useQuickAction } from './useQuickAction'
 import { useVersionRefresh } from './useVersionRefresh'
 
 /**
- * Lock/Unlock, Activate/Deactivate, Reset Password and Set Temporary Password, each after a
- * confirmation; those the signed-in user may do (the status ones, the credential ones), and
- * no card when that is none.
+ * Lock/Unlock, Activate/Deactivate, Reset Password, Set Temporary Password and, for a user
+ * with it on, Reset Two-Step Sign-In, each after a confirmation; those the signed-in user may do
+ * (the status ones, the credential ones), and no card when that is none.
  */
 export function QuickActionsCard({
   id,
@@ -89,6 +90,7 @@ export function QuickActionsCard({
             {SET_TEMPORARY_PASSWORD}
           </button>
         )}
+        {rights.credentials && <ResetTwoStepButton user={user} disabled={disabled} />}
       </div>
       {text && (
         <ConfirmDialog

@@ -1,0 +1,70 @@
+import { MFA_ENROLMENT_REQUIRED, MFA_REQUIRED } from '@shared/contract'
+import type { ServerContext } from '../context'
+import type { Queryable } from '../db/database'
+import { permissionsOfUser } from '../db/permissions'
+import { hasSecondFactor } from '../db/second-factors'
+import { issueChallenge, type ChallengePurpose } from '../db/sign-in-challenges'
+import { ApiError } from '../errors'
+import { hashToken, newSecret } from './tokens'
+
+/** How long the mfaToken of a sign-in lasts: the issue's five minutes. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60
+/** How long the enrolment of a sign-in may take: a phone to find, an app to open. */
+export const ENROLMENT_TOKEN_TTL_SECONDS = 15 * 60
+/** Wrong codes a challenge survives: the next sign-in starts again from the password. */
+export const MAX_CODE_FAILURES = 5
+
+export const SECOND_STEP_MESSAGE = 'Enter the code from your authenticator app.'
+export const ENROLMENT_MESSAGE =
+  'Two-step sign-in is required for administrators: set it up to finish signing in.'
+
+/** Whether the server's policy (MFA_REQUIRED) requires the user to have a second factor. */
+export async function mustHaveSecondFactor(
+  ctx: ServerContext,
+  db: Queryable,
+  userId: number,
+): Promise<boolean> {
+  if (ctx.config.mfaRequired === 'none') return false
+  return (await permissionsOfUser(db, userId, ctx.config.admin.roleName)).length > 0
+}
+
+/** Starts the second step of a sign-in: answers its token, which only its hash is kept of. */
+async function challenge(
+  ctx: ServerContext,
+  userId: number,
+  purpose: ChallengePurpose,
+  ttlSeconds: number,
+): Promise<string> {
+  const token = newSecret()
+  await ctx.db.transaction((tx) =>
+    issueChallenge(tx, userId, hashToken(token), purpose, ttlSeconds),
+  )
+  return token
+}
+
+export function createSecondStep(ctx: ServerContext) {
+  return {
+    /**
+     * After a right password: throws the 401 of the second step when the user has a factor,
+     * or must have one and has none; returns when the password alone signs in.
+     */
+    async demandOf(account: { id: number }): Promise<void> {
+      if (await hasSecondFactor(ctx.db, account.id)) {
+        const mfaToken = await challenge(ctx, account.id, 'code', MFA_TOKEN_TTL_SECONDS)
+        throw new ApiError(401, SECOND_STEP_MESSAGE, undefined, { code: MFA_REQUIRED, mfaToken })
+      }
+      if (await mustHaveSecondFactor(ctx, ctx.db, account.id)) {
+        const enrolmentToken = await challenge(
+          ctx,
+          account.id,
+          'enrolment',
+          ENROLMENT_TOKEN_TTL_SECONDS,
+        )
+        throw new ApiError(401, ENROLMENT_MESSAGE, undefined, {
+          code: MFA_ENROLMENT_REQUIRED,
+          enrolmentToken,
+        })
+      }
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify'
+import type { ServerContext } from '../context'
+import { writeAudit } from '../db/audit'
+import type { Queryable } from '../db/database'
+import { recordSignIn } from '../db/logins'
+import { toUser, type UserRow } from '../db/users'
+import { createSession, type SessionClient, type SessionLifetime } from './sessions'
+import { signAccessToken } from './tokens'
+
+/** Who is signing in or refreshing, as the server sees them (no proxy is trusted). */
+export const clientOf = (request: FastifyRequest): SessionClient => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+})
+
+export const sessionLifetimeOf = (ctx: ServerContext): SessionLifetime => ({
+  ttlSeconds: ctx.config.refreshTokenTtlSeconds,
+  maxSeconds: ctx.config.sessionMaxSeconds,
+  idleSeconds: ctx.config.sessionIdleSeconds,
+})
+
+/** The answer of a sign-in or refresh: an access token for the session, and its refresh token. */
+export async function grantOf(
+  ctx: ServerContext,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+) {
+  const ttl = ctx.config.accessTokenTtlSeconds
+  return {
+    accessToken: await signAccessToken(ctx.signingKey, { userId: user.id, sessionId }, ttl),
+    refreshToken,
+    tokenType: 'Bearer',
+    expiresIn: ttl,
+    user: toUser(user),
+    sessionId,
+  }
+}
+
+/**
+ * The end of every sign-in, by password alone or with a second step: a new session, the
+ * address's failures forgotten, audited; in the caller's transaction.
+ */
+export async function startSession(
+  ctx: ServerContext,
+  tx: Queryable,
+  user: { id: number; username: string },
+  request: FastifyRequest,
+  changes?: Record<string, unknown>,
+) {
+  const signedIn = await recordSignIn(tx, user.id, request.ip)
+  const session = await createSession(tx, user.id, sessionLifetimeOf(ctx), clientOf(request))
+  await writeAudit(tx, {
+    actor: { id: user.id, username: user.username },
+    action: 'session.login',
+    targetType: 'session',
+    targetId: session.sessionId,
+    ...(changes ? { changes } : {}),
+  })
+  return { signedIn, session }
+}

@@ -1,0 +1,305 @@
+import type { FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import {
+  confirmEnrolmentRequestSchema,
+  enrolledLoginResponseSchema,
+  enrolmentSecretSchema,
+  enrolmentTokenRequestSchema,
+  loginResponseSchema,
+  mfaRequestSchema,
+  recoveryCodesSchema,
+  secondFactorCodeSchema,
+  secondFactorStatusSchema,
+} from '@shared/contract'
+import { countFailedSignIn } from '../auth/failed-sign-in'
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  verifyRecoveryCode,
+  verifySecondFactor,
+} from '../auth/second-factor'
+import { MAX_CODE_FAILURES, mustHaveSecondFactor } from '../auth/second-step'
+import { requireRecentReauth } from '../auth/reauth'
+import { grantOf, startSession } from '../auth/sign-in'
+import { hashToken } from '../auth/tokens'
+import type { ServerContext } from '../context'
+import { writeAudit } from '../db/audit'
+import type { Queryable } from '../db/database'
+import { hasSecondFactor, removeSecondFactor, unusedRecoveryCodes } from '../db/second-factors'
+import {
+  endChallenge,
+  failChallenge,
+  lockChallenge,
+  type ChallengePurpose,
+} from '../db/sign-in-challenges'
+import { signInGate } from '../db/sign-in-failures'
+import { findUser, type UserRow } from '../db/users'
+import type { ApiError } from '../errors'
+import { badRequest, conflict, forbidden, unauthorized } from '../errors'
+import { route, type RouteSpec } from './define'
+
+const SIGN_IN_ENDED = 'This sign-in has expired or ended. Sign in again.'
+const WRONG_CODE = 'The code is not correct.'
+const WRONG_RECOVERY_CODE = 'The recovery code is not correct or has been used.'
+const ALREADY_ENROLLED = 'Two-step sign-in is already on.'
+const NOT_ENROLLED = 'Two-step sign-in is not on.'
+const REQUIRED_BY_POLICY =
+  'Two-step sign-in is required for administrators: it cannot be turned off.'
+
+/** Second steps per address and minute: a code is 6 digits, and the lockout counts as well. */
+const SECOND_STEP_RATE_LIMIT_PER_MINUTE = 30
+
+type Outcome<T> = { ok: T } | { refusal: ApiError }
+
+/** The second step of a sign-in, and the caller's own second factor. */
+export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
+  const { db, signingKey } = ctx
+  const rateLimit = {
+    rateLimit: {
+      max: Math.max(
+        SECOND_STEP_RATE_LIMIT_PER_MINUTE,
+        ctx.config.loginRateLimitPerAddressPerMinute,
+      ),
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => request.ip,
+    },
+  }
+
+  /**
+   * Runs `step` for the live challenge of `token`, in one transaction with it locked; a wrong
+   * code counts toward the challenge's end and the lockout of the name at this address. A
+   * refusal is answered after the transaction, so that what counts it is committed.
+   */
+  async function withChallenge<T>(
+    token: string,
+    purpose: ChallengePurpose,
+    request: FastifyRequest,
+    step: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
+    wrong: string,
+  ): Promise<T> {
+    const tokenHash = hashToken(token)
+    const outcome: Outcome<T> = await db.transaction(async (tx) => {
+      const challenge = await lockChallenge(tx, tokenHash, purpose)
+      const user = challenge && (await findUser(tx, challenge.userId))
+      if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
+      if (user.is_locked || !user.is_active) {
+        await endChallenge(tx, tokenHash)
+        return { refusal: unauthorized(SIGN_IN_ENDED) }
+      }
+      const gate = await signInGate(tx, user.username, request.ip)
+      const answer = gate.blockedUntil === null ? await step(tx, user) : 'wrong'
+      if (answer !== 'wrong') return { ok: answer }
+      await failChallenge(tx, tokenHash, MAX_CODE_FAILURES)
+      await countFailedSignIn(ctx, tx, {
+        name: user.username,
+        typed: user.username,
+        address: request.ip,
+        accountId: user.id,
+        blocked: gate.blockedUntil !== null,
+        step: 'code',
+      })
+      return { refusal: unauthorized(wrong) }
+    })
+    if ('refusal' in outcome) throw outcome.refusal
+    return outcome.ok
+  }
+
+  return [
+    route({
+      method: 'POST',
+      url: '/auth/mfa',
+      operationId: 'signInSecondStep',
+      summary:
+        'The second step of a sign-in: the mfaToken of POST /auth/login and a current code of the authenticator app (accepted once) or one of the recovery codes (each used once). Answers as POST /auth/login does; a wrong code counts toward the temporary lockout, and the mfaToken ends after 5 of them',
+      tag: 'auth',
+      access: 'public',
+      body: mfaRequestSchema,
+      response: loginResponseSchema,
+      rateLimit,
+      async handler({ body, request }) {
+        const recovery = 'recoveryCode' in body
+        const signedIn = await withChallenge(
+          body.mfaToken,
+          'code',
+          request,
+          async (tx, user) => {
+            const right = recovery
+              ? await verifyRecoveryCode(tx, user.id, body.recoveryCode)
+              : (await verifySecondFactor(tx, signingKey, user.id, body.code)) === 'ok'
+            if (!right) return 'wrong'
+            await endChallenge(tx, hashToken(body.mfaToken))
+            return startSession(ctx, tx, user, request, {
+              secondStep: recovery ? 'recovery code' : 'code',
+            })
+          },
+          recovery ? WRONG_RECOVERY_CODE : WRONG_CODE,
+        )
+        return grantOf(
+          ctx,
+          signedIn.signedIn,
+          signedIn.session.sessionId,
+          signedIn.session.refreshToken,
+        )
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/mfa/enrolment',
+      operationId: 'beginSignInEnrolment',
+      summary:
+        'A sign-in answered mfa_enrolment_required: a new TOTP secret for the user and its otpauth:// URI (for a QR code), answered during the enrolment only; POST /auth/mfa/enrolment/confirm with a code of it finishes the sign-in',
+      tag: 'auth',
+      access: 'public',
+      body: enrolmentTokenRequestSchema,
+      response: enrolmentSecretSchema,
+      errors: [409],
+      rateLimit,
+      async handler({ body }) {
+        const outcome: Outcome<z.infer<typeof enrolmentSecretSchema>> = await db.transaction(
+          async (tx) => {
+            const challenge = await lockChallenge(tx, hashToken(body.enrolmentToken), 'enrolment')
+            const user = challenge && (await findUser(tx, challenge.userId))
+            if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
+            const secret = await beginEnrolment(tx, signingKey, user)
+            return secret ? { ok: secret } : { refusal: conflict(ALREADY_ENROLLED) }
+          },
+        )
+        if ('refusal' in outcome) throw outcome.refusal
+        return outcome.ok
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/mfa/enrolment/confirm',
+      operationId: 'confirmSignInEnrolment',
+      summary:
+        'The first code of the secret of POST /auth/mfa/enrolment: the factor is on, and the sign-in completes: the answer of POST /auth/login and the ten single-use recovery codes, answered this once',
+      tag: 'auth',
+      access: 'public',
+      body: confirmEnrolmentRequestSchema,
+      response: enrolledLoginResponseSchema,
+      rateLimit,
+      async handler({ body, request }) {
+        const done = await withChallenge(
+          body.enrolmentToken,
+          'enrolment',
+          request,
+          async (tx, user) => {
+            const recoveryCodes = await confirmEnrolment(tx, signingKey, user.id, body.code)
+            if (!recoveryCodes) return 'wrong'
+            await endChallenge(tx, hashToken(body.enrolmentToken))
+            await auditEnrolment(tx, user)
+            return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
+          },
+          WRONG_CODE,
+        )
+        const grant = await grantOf(
+          ctx,
+          done.signedIn,
+          done.session.sessionId,
+          done.session.refreshToken,
+        )
+        return { ...grant, recoveryCodes: done.recoveryCodes }
+      },
+    }),
+
+    route({
+      method: 'GET',
+      url: '/auth/second-factor',
+      operationId: 'getOwnSecondFactor',
+      summary:
+        "The caller's own two-step sign-in: whether it is on, whether the server requires it of them, and how many recovery codes are left. Never its secret",
+      tag: 'auth',
+      access: 'session',
+      response: secondFactorStatusSchema,
+      async handler({ caller }) {
+        return {
+          enrolled: await hasSecondFactor(db, caller.id),
+          required: await mustHaveSecondFactor(ctx, db, caller.id),
+          recoveryCodesLeft: await unusedRecoveryCodes(db, caller.id),
+        }
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/second-factor',
+      operationId: 'beginOwnEnrolment',
+      summary:
+        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on',
+      tag: 'auth',
+      access: 'session',
+      response: enrolmentSecretSchema,
+      errors: [409],
+      async handler({ caller }) {
+        const secret = await db.transaction((tx) => beginEnrolment(tx, signingKey, caller))
+        if (!secret) throw conflict(ALREADY_ENROLLED)
+        return secret
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/second-factor/confirm',
+      operationId: 'confirmOwnEnrolment',
+      summary:
+        'The first code of the secret of POST /auth/second-factor: two-step sign-in is on, and the ten single-use recovery codes are answered, this once',
+      tag: 'auth',
+      access: 'session',
+      body: secondFactorCodeSchema,
+      response: recoveryCodesSchema,
+      async handler({ body, caller }) {
+        const recoveryCodes = await db.transaction(async (tx) => {
+          const codes = await confirmEnrolment(tx, signingKey, caller.id, body.code)
+          if (codes) await auditEnrolment(tx, caller)
+          return codes
+        })
+        if (!recoveryCodes) throw badRequest(WRONG_CODE)
+        return { recoveryCodes }
+      },
+    }),
+
+    route({
+      method: 'POST',
+      url: '/auth/second-factor/disable',
+      operationId: 'disableOwnSecondFactor',
+      summary:
+        "Turns off the caller's own two-step sign-in, with a current code of it; refused when the server requires it of them (MFA_REQUIRED)",
+      tag: 'auth',
+      access: 'session',
+      body: secondFactorCodeSchema,
+      status: 204,
+      errors: [409],
+      async handler({ body, caller }) {
+        if (await mustHaveSecondFactor(ctx, db, caller.id)) throw forbidden(REQUIRED_BY_POLICY)
+        await requireRecentReauth(db, caller)
+        const refusal = await db.transaction(async (tx) => {
+          const check = await verifySecondFactor(tx, signingKey, caller.id, body.code)
+          if (check === 'not-enrolled') return conflict(NOT_ENROLLED)
+          if (check === 'wrong') return badRequest(WRONG_CODE)
+          await removeSecondFactor(tx, caller.id)
+          await writeAudit(tx, {
+            actor: caller,
+            action: 'user.second_factor_disable',
+            targetType: 'user',
+            targetId: caller.id,
+          })
+          return undefined
+        })
+        if (refusal) throw refusal
+      },
+    }),
+  ]
+}
+
+/** Turning it on is audited; what was turned on (the secret) never is. */
+function auditEnrolment(tx: Queryable, user: { id: number; username: string }) {
+  return writeAudit(tx, {
+    actor: { id: user.id, username: user.username },
+    action: 'user.second_factor_enrol',
+    targetType: 'user',
+    targetId: user.id,
+  })
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import { admin } from '../../lib/bridge'
+import './second-factor.css'
+
+/**
+ * The ten recovery codes, shown this once: the server keeps only their hashes. Copy, or save
+ * them as a file through the save dialog.
+ */
+export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] }) {
+  const [status, setStatus] = useState<string>()
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(recoveryCodes.join('\n'))
+      setStatus('Copied to the clipboard.')
+    } catch {
+      setStatus('Could not copy: select the codes and copy them.')
+    }
+  }
+
+  const save = async () => {
+    const result = await admin().secondFactor.saveRecoveryCodes({ recoveryCodes })
+    if (!result.ok) setStatus(result.error.message)
+    else if (result.data.status === 'saved') setStatus(`Saved to ${result.data.file}.`)
+  }
+
+  return (
+    <section className="recovery-codes" aria-labelledby="recovery-codes-title">
+      <h2 id="recovery-codes-title">Recovery Codes</h2>
+      <p>
+        Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are
+        shown only now.
+      </p>
+      <ol className="recovery-code-list">
+        {recoveryCodes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="recovery-code-actions">
+        <button type="button" className="secondary" onClick={() => void copy()}>
+          Copy
+        </button>
+        <button type="button" className="secondary" onClick={() => void save()}>
+          Save as file
+        </button>
+      </div>
+      <p role="status" className="copy-status">
+        {status}
+      </p>
+    </section>
+  )
+}
