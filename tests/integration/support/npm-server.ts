@@ -34,6 +34,8 @@ export async function startNpmServer(env: Record<string, string> = {}): Promise<
       PORT: String(port),
       ADMIN_PASSWORD: 'npm-server-password',
       LOG_LEVEL: 'warn',
+      // Its tests sign in by password alone, as startServer's do.
+      MFA_REQUIRED: 'none',
       ...env,
     },
   })
