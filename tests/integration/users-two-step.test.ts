@@ -18,7 +18,7 @@ const SHORT = 'qzs'
 const USERS = 6
 
 /** The tagged users, by index; those at an even index have two-step sign-in on. */
-let users: { user: User; password: string; token: string }[] = []
+const users: { user: User; password: string; token: string }[] = []
 
 async function list(query: string): Promise<Page<User>> {
   const reply = await server.request('GET', `/api/admin/users?${query}`, { token: admin })
