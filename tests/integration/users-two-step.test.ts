@@ -18,7 +18,7 @@ const SHORT = 'qzs'
 const USERS = 6
 
 /** The tagged users, by index; those at an even index have two-step sign-in on. */
-const users: { user: User; password: string; token: string }[] = []
+const users: { user: User; token: string }[] = []
 
 async function list(query: string): Promise<Page<User>> {
   const reply = await server.request('GET', `/api/admin/users?${query}`, { token: admin })
@@ -44,7 +44,7 @@ beforeAll(async () => {
     const payload = newUser({ lastName: `${TAG}${i}` })
     const user = await server.createUser(admin, payload)
     const token = await server.token(payload.username, payload.password)
-    users.push({ user, password: payload.password, token })
+    users.push({ user, token })
   }
   for (const [i, { token }] of users.entries()) if (i % 2 === 0) await enrol(server, token)
   // One begun and never confirmed: not on.
@@ -142,4 +142,17 @@ test('a bulk action by the filter selects as the list does', async () => {
     body: { filter: { twoStep: 'sometimes' } },
   })
   expect(refused.status).toBe(400)
+})
+
+test('an export by the filter selects as the list does, each user with its two-step state', async () => {
+  const response = await fetch(`${server.url}/api/admin/users/export?search=${TAG}&twoStep=on`, {
+    headers: { authorization: `Bearer ${admin}` },
+  })
+  expect(response.status).toBe(200)
+  const exported = (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as User)
+  expect(exported.map((user) => user.id).sort((a, b) => a - b)).toEqual(idsOf([0, 2, 4]))
+  expect(exported.every((user) => user.twoStep === true)).toBe(true)
 })
