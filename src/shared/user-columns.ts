@@ -2,7 +2,10 @@ import type { User } from './contract'
 import { formatDateTime } from './dates'
 import { activeText, lockedText } from './user-actions'
 
-/** The Users table's columns and their headers, in table order (SPEC.md section 2). */
+/**
+ * The Users table's columns and their headers, in table order (SPEC.md section 2), with
+ * whether two-step sign-in is on (issue 30), hidden unless chosen.
+ */
 export const USER_COLUMN_LABELS = {
   id: 'User ID',
   username: 'Username',
@@ -11,6 +14,7 @@ export const USER_COLUMN_LABELS = {
   phoneNumber: 'Phone',
   isActive: 'Active',
   isLocked: 'Locked',
+  twoStep: 'Two-step',
   lastLogin: 'Last Login',
   createdDate: 'Created At',
   updatedDate: 'Last Updated',
@@ -36,6 +40,8 @@ export function userCellText(user: User, column: ExportableUserColumn): string {
       return activeText(user)
     case 'isLocked':
       return lockedText(user)
+    case 'twoStep':
+      return user.twoStep ? 'On' : 'Off'
     case 'lastLogin':
       return formatDateTime(user.lastLogin, 'Never')
     case 'createdDate':

@@ -34,12 +34,15 @@ export type UserSortField = keyof typeof USER_SORTS
  * A filter of the list, a bulk action and an export, by how it selects users:
  * - `search`: text held by the column (lower case), which the database generates from others;
  * - `flag`: a boolean column of users, true for the filter's value `whenTrue`;
- * - `members`: users holding a role or in a group, kept in tables of their own, by id.
+ * - `members`: users holding a role or in a group, kept in tables of their own, by id;
+ * - `exists`: users with a row of `table` where `condition` holds (by `user_id`), for the value
+ *   `whenTrue`, without one otherwise; no totals are kept of it, its lists are counted.
  */
 export type FilterDeclaration =
   | { kind: 'search'; column: string; type: 'text' }
   | { kind: 'flag'; column: string; type: 'boolean'; whenTrue: string }
   | { kind: 'members'; type: 'int' }
+  | { kind: 'exists'; table: string; condition: string; type: 'boolean'; whenTrue: string }
 
 /** The filters in the order every key of a list (cursor, anchors, kept count) lists them. */
 export const USER_FILTERS = {
@@ -48,6 +51,14 @@ export const USER_FILTERS = {
   locked: { kind: 'flag', column: 'is_locked', type: 'boolean', whenTrue: 'true' },
   roleId: { kind: 'members', type: 'int' },
   groupId: { kind: 'members', type: 'int' },
+  // Issue 30: a confirmed second factor (migration 018).
+  twoStep: {
+    kind: 'exists',
+    table: 'second_factors',
+    condition: 'confirmed_at IS NOT NULL',
+    type: 'boolean',
+    whenTrue: 'on',
+  },
 } as const satisfies Record<string, FilterDeclaration>
 
 export type UserFilterKey = keyof typeof USER_FILTERS
@@ -66,6 +77,8 @@ const keysOfKind = <Kind extends FilterDeclaration['kind']>(kind: Kind) =>
 export const FLAG_FILTER_KEYS = keysOfKind('flag')
 /** The filters by role or group, in `USER_FILTER_KEYS` order. */
 export const MEMBER_FILTER_KEYS = keysOfKind('members')
+/** The filters by a row of another table (two-step sign-in), in `USER_FILTER_KEYS` order. */
+export const EXISTS_FILTER_KEYS = keysOfKind('exists')
 
 /** The filters but the search: what "a filter is set" means, and what an anchor's list is of. */
 export const LIST_FILTER_KEYS = USER_FILTER_KEYS.filter((key) => key !== 'search') as Exclude<

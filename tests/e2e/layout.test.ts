@@ -328,9 +328,9 @@ test('nothing shifts at 1366×768: one filter line, the whole role list, aligned
 
   await openUsers(app)
   const filters = page.getByRole('group', { name: 'Filters' })
-  // "Marketing & Comms" among the groups: the search and the four selects still share a line.
+  // "Marketing & Comms" among the groups: the search and the five selects still share a line.
   const searchTop = await top(page.getByLabel('Search users'))
-  for (const label of ['Status', 'Lock', 'Role', 'Group']) {
+  for (const label of ['Status', 'Lock', 'Two-step', 'Role', 'Group']) {
     const selectTop = await top(filters.getByLabel(label, { exact: true }))
     expect(Math.abs(selectTop - searchTop), `${label} beside the search`).toBeLessThanOrEqual(2)
   }

@@ -28,6 +28,44 @@ async function password() {
   await page.getByRole('button', { name: 'Login' }).click()
 }
 
+test('the Users list filters by two-step sign-in and shows it in its Two-step column', async () => {
+  const { page, server } = app
+  const admin = await server.token()
+  const enrolled = await server.signedInMember(admin)
+  await enrol(server, enrolled.grant.accessToken)
+  const { user: notEnrolled } = await server.member(admin)
+  const table = page.getByRole('table', { name: 'Users' })
+  const twoStep = page
+    .getByRole('group', { name: 'Filters' })
+    .getByLabel('Two-step', { exact: true })
+  const link = (username: string) => table.getByRole('link', { name: username, exact: true })
+  await app.signIn()
+  await page.goto(app.at('users'))
+  await page.getByRole('button', { name: 'Columns' }).click()
+  await page.getByRole('group', { name: 'Show/Hide Columns' }).getByLabel('Two-step').check()
+  await page.getByRole('button', { name: 'Columns' }).click()
+  expect(await twoStep.locator('option').allInnerTexts()).toEqual(['All', 'On', 'Off'])
+
+  await twoStep.selectOption({ label: 'Off' })
+  await link(notEnrolled.username).waitFor()
+  expect(new URL(page.url()).searchParams.get('twoStep')).toBe('off')
+  expect(await link(enrolled.user.username).count()).toBe(0)
+  const cell = (username: string) =>
+    table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: username, exact: true }) })
+      .locator('td[data-column="twoStep"]')
+  expect(await cell(notEnrolled.username).innerText()).toBe('Off')
+
+  await twoStep.selectOption({ label: 'On' })
+  await link(enrolled.user.username).waitFor()
+  expect(await link(notEnrolled.username).count()).toBe(0)
+  expect(await cell(enrolled.user.username).innerText()).toBe('On')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.evaluate(() => (globalThis as any).localStorage.removeItem('app:users.columns'))
+  await signOut()
+})
+
 test('an administrator resets the two-step sign-in of a user who lost their phone', async () => {
   const { page, server } = app
   const admin = await server.token()

@@ -36,7 +36,7 @@ const notification = (text: string) =>
   app.page.locator('[role="status"].notifications').getByText(text, { exact: true })
 const pagination = () => app.page.getByRole('navigation', { name: 'Pagination' })
 const searchBox = () => app.page.getByLabel('Search users')
-const filter = (label: 'Status' | 'Lock' | 'Role' | 'Group') =>
+const filter = (label: 'Status' | 'Lock' | 'Two-step' | 'Role' | 'Group') =>
   app.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true })
 const usernames = () => table().locator('td[data-column="username"]').allInnerTexts()
 /** The list's part of the address bar. */
@@ -555,7 +555,7 @@ describe('filters', () => {
 
     // The keyboard reaches them in order, right after the search.
     await searchBox().focus()
-    for (const label of ['Status', 'Lock', 'Role', 'Group'] as const) {
+    for (const label of ['Status', 'Lock', 'Two-step', 'Role', 'Group'] as const) {
       await page.keyboard.press('Tab')
       expect(
         await filter(label).evaluate((el) => el === (globalThis as any).document.activeElement),
@@ -571,6 +571,7 @@ describe('filters', () => {
       'Locked',
       'Unlocked',
     ])
+    expect(await filter('Two-step').locator('option').allInnerTexts()).toEqual(['All', 'On', 'Off'])
     await filter('Role').locator('option', { hasText: 'FLT-AUDIT' }).waitFor({ state: 'attached' })
     expect(await filter('Role').locator('option').allInnerTexts()).toContain('ADMIN')
     expect(await filter('Group').locator('option').allInnerTexts()).toEqual(
@@ -772,8 +773,8 @@ describe('polish', () => {
       const menu = page.getByRole('group', { name: 'Show/Hide Columns' })
       for (const box of await menu.getByRole('checkbox').all()) await box.check()
       await page.keyboard.press('Escape')
-      // Every column of the spec, and the selection checkbox before them.
-      expect(await table().getByRole('columnheader').count()).toBe(12)
+      // Every column of the spec, Two-step, and the selection checkbox before them.
+      expect(await table().getByRole('columnheader').count()).toBe(13)
 
       const wrap = page.getByRole('group', { name: 'Users' })
       const sizes = await wrap.evaluate((el: any) => ({

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { FLAG_FILTER_KEYS, USER_FILTERS, USER_SORTS } from '@shared/user-list-fields'
+import {
+  EXISTS_FILTER_KEYS,
+  FLAG_FILTER_KEYS,
+  USER_FILTERS,
+  USER_SORTS,
+} from '@shared/user-list-fields'
 import type { Database } from '../../server/src/db/database'
 import { FILTER_VERSIONS } from '../../server/src/db/user-list/filters'
 import { SORTS } from '../../server/src/db/user-list/sorts'
@@ -103,6 +108,24 @@ test('an update of every sortable or filterable column moves the counters its ke
     missing,
     `triggers of users on UPDATE:\n${triggers.map((trigger) => trigger.definition).join('\n')}`,
   ).toEqual([])
+})
+
+test('an insert, update or delete of a filter’s other table moves the counter of its kept counts', async () => {
+  for (const key of EXISTS_FILTER_KEYS) {
+    const { table } = USER_FILTERS[key]
+    const triggers = await db.query<{ source: string; events: number }>(
+      `SELECT p.prosrc AS source, t.tgtype & 28 AS events
+       FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+       WHERE t.tgrelid = $1::regclass AND NOT t.tgisinternal`,
+      [table],
+    )
+    // 4, 8 and 16: INSERT, DELETE and UPDATE.
+    const moving = triggers.filter((trigger) =>
+      countersMoved(trigger.source).includes(FILTER_VERSIONS.exists),
+    )
+    const events = moving.reduce((all, trigger) => all | trigger.events, 0)
+    expect(events, `${table} (filter ${key})`).toBe(28)
+  }
 })
 
 test('a sort is declared nullable exactly when its column is', async () => {

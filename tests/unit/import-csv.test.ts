@@ -100,6 +100,7 @@ describe('reading a file', () => {
       'User ID',
       'Full Name',
       'Locked',
+      'Two-step',
       'Last Login',
       'Created At',
       'Last Updated',

@@ -92,7 +92,7 @@ describe('the list in the URL', () => {
   test('every part round-trips, the page counted from 1 as the pagination shows it', () => {
     const state: UserListState = {
       search: 'ann & co',
-      filter: { status: 'active', locked: 'true', roleId: 3, groupId: 12 },
+      filter: { status: 'active', locked: 'true', roleId: 3, groupId: 12, twoStep: 'off' },
       sort: { field: 'lastLogin', direction: 'desc' },
       page: 4,
     }
@@ -107,6 +107,7 @@ describe('the list in the URL', () => {
       locked: 'true',
       roleId: '3',
       groupId: '12',
+      twoStep: 'off',
     })
     expect(parse(query)).toEqual(state)
   })
@@ -132,6 +133,7 @@ describe('the list in the URL', () => {
     ['sort=email&direction=sideways', { sort: { field: 'email', direction: 'asc' } }],
     ['status=gone', { filter: {} }],
     ['locked=yes', { filter: {} }],
+    ['twoStep=true', { filter: {} }],
     ['roleId=0&groupId=-1', { filter: {} }],
     ['roleId=1e3&groupId=%207', { filter: {} }],
     ['roleId=99999999999', { filter: {} }],

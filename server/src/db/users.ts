@@ -1,4 +1,5 @@
 import type { User } from '@shared/contract'
+import { USER_FILTERS } from '@shared/user-list-fields'
 import { clash, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns, forgetFailedSignInsOf } from './sign-in-failures'
@@ -20,6 +21,7 @@ export interface UserRow {
   /** The latest end of a temporary lockout of an address after failed sign-ins, while it lasts. */
   login_blocked_until: Date | null
   reset_email_status: ResetEmailStatus | null
+  two_step: boolean
 }
 
 /** The delivery of the newest password-reset email: failed once the last attempt failed. */
@@ -40,12 +42,17 @@ export type UserTextRow = Omit<
 export const utcText = (sql: string, fraction: 'MS' | 'US') =>
   `to_char((${sql}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"')`
 
+/** Whether the user has a row of a filter's table where its condition holds (`kind: 'exists'`). */
+export const existsSql = ({ table, condition }: { table: string; condition: string }) =>
+  `EXISTS (SELECT 1 FROM ${table} x WHERE x.user_id = users.id AND x.${condition})`
+
 const userColumns = (timestamp: (sql: string) => string) => `id, username, email, first_name,
   last_name, full_name, phone_number, is_active, is_locked, ${timestamp('last_login')} AS last_login,
   ${timestamp('created_date')} AS created_date, ${timestamp('updated_date')} AS updated_date, version,
   ${timestamp('CASE WHEN login_blocked_until > now() THEN login_blocked_until END')} AS login_blocked_until,
   (SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' WHEN m.last_error IS NOT NULL THEN 'failed' ELSE 'pending' END
-   FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1) AS reset_email_status`
+   FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1) AS reset_email_status,
+  ${existsSql(USER_FILTERS.twoStep)} AS two_step`
 
 export const USER_COLUMNS = userColumns((sql) => sql)
 
@@ -75,6 +82,7 @@ export function toUser(row: UserRow | UserTextRow): User {
     updatedDate: iso(row.updated_date),
     loginBlockedUntil: iso(row.login_blocked_until),
     resetEmailStatus: row.reset_email_status,
+    twoStep: row.two_step,
   }
 }
 

@@ -29,6 +29,8 @@ export const userSchema = z.object({
    */
   loginBlockedUntil: z.string().nullable().optional(),
   resetEmailStatus: z.enum(['pending', 'sent', 'failed']).nullable().optional(),
+  /** Whether the user has two-step sign-in enrolled, a confirmed second factor (issue 30). */
+  twoStep: z.boolean().optional(),
 })
 export type User = z.infer<typeof userSchema>
 
@@ -51,6 +53,7 @@ export const MAX_SEARCH_LENGTH = 200
 export const USER_STATUS_FILTERS = ['active', 'inactive'] as const
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number]
 export const USER_LOCK_FILTERS = ['true', 'false'] as const
+export const USER_TWO_STEP_FILTERS = ['on', 'off'] as const
 export const MAX_CURSOR_LENGTH = 1000
 
 const filterId = (name: string) =>
@@ -63,7 +66,8 @@ const filterId = (name: string) =>
 
 /**
  * The list's filters, combined with the search (issue 12): status, lock, and a role or group
- * held (a role directly or through an active group). The same fields select the users of a
+ * held (a role directly or through an active group), and two-step sign-in enrolled or not
+ * (issue 30). The same fields select the users of a
  * bulk action and of an export.
  */
 export const userFilterFields = {
@@ -79,6 +83,10 @@ export const userFilterFields = {
     'Only users holding this role, directly or through an active group',
   ),
   groupId: filterId('groupId').describe('Only members of this group'),
+  twoStep: z
+    .enum(USER_TWO_STEP_FILTERS, { error: 'twoStep must be on or off' })
+    .optional()
+    .describe('Only users with (on) or without (off) two-step sign-in enrolled'),
 } satisfies Record<Exclude<UserFilterKey, 'search'>, z.ZodType>
 export const userFilterSchema = z.object(userFilterFields)
 export type UserFilter = z.input<typeof userFilterSchema>

@@ -20,7 +20,10 @@ export interface Anchor {
   id: number
 }
 
-type AnchoredList = Pick<UserListParams, 'sort' | 'status' | 'locked' | 'roleId' | 'groupId'>
+type AnchoredList = Pick<
+  UserListParams,
+  'sort' | 'status' | 'locked' | 'roleId' | 'groupId' | 'twoStep'
+>
 
 const ofMembers = (query: AnchoredList) => memberFilters(query).length > 0
 

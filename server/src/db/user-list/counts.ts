@@ -9,7 +9,9 @@ import {
 } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import {
+  existsConditions,
   FILTER_VERSIONS,
+  filtersByExists,
   memberConditions,
   memberFilters,
   memberIds,
@@ -187,8 +189,12 @@ export async function countUsers(
   )
   const walkable = row?.walkable ?? 0
   const memberFilterCount = memberFilters(query).length
-  if (row?.fragment != null && memberFilterCount === 0) return { matches: row.fragment, walkable }
-  if (row?.members != null && !query.search && memberFilterCount === 1) {
+  // Who has two-step sign-in is not kept in these totals: such a list is counted.
+  const kept = !filtersByExists(query)
+  if (kept && row?.fragment != null && memberFilterCount === 0) {
+    return { matches: row.fragment, walkable }
+  }
+  if (kept && row?.members != null && !query.search && memberFilterCount === 1) {
     return { matches: row.members, walkable, viaMembers: true }
   }
   const parts =
@@ -198,24 +204,25 @@ export async function countUsers(
   const memberBound = row?.members ?? Infinity
   const viaMembers = memberFilterCount > 0 && searchBound * MEMBERS_PER_MATCH >= memberBound
   const key = JSON.stringify(filterKey(query, true))
-  const kept = keptCount(db, key, row?.version ?? '')
-  if (kept !== undefined) return { matches: kept, walkable, parts, viaMembers }
+  const keptMatches = keptCount(db, key, row?.version ?? '')
+  if (keptMatches !== undefined) return { matches: keptMatches, walkable, parts, viaMembers }
   const expected = estimate(query.search, row, memberBound)
   if (withPage && expected <= COUNTED_WITH_PAGE) {
     return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
   }
   const params: unknown[] = []
-  const status = statusConditions(query)
+  // What is checked on each user's row: the status and lock, and two-step sign-in.
+  const checked = [...statusConditions(query), ...existsConditions(query)]
   // Only the members found are looked up for a status or lock (an array: see readOnce).
   const members = viaMembers ? memberIds(query, params, query.search) : undefined
   const counted = !members
     ? `users WHERE ${[
         ...searchCondition(query.search, params, parts),
-        ...status,
+        ...checked,
         ...memberConditions(query, params, true),
       ].join(' AND ')}`
-    : status.length > 0
-      ? `users WHERE id = ANY (ARRAY(${members})) AND ${status.join(' AND ')}`
+    : checked.length > 0
+      ? `users WHERE id = ANY (ARRAY(${members})) AND ${checked.join(' AND ')}`
       : `(${members}) members`
   const matches = await countAndKeep(db, key, version, counted, params)
   return { matches, walkable, parts, viaMembers }

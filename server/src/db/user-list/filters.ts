@@ -1,5 +1,6 @@
 import type { UserFilter } from '@shared/contract'
 import {
+  EXISTS_FILTER_KEYS,
   FLAG_FILTER_KEYS,
   filterIsSet,
   MEMBER_FILTER_KEYS,
@@ -8,7 +9,7 @@ import {
   type FlagFilterKey,
   type MemberFilterKey,
 } from '@shared/user-list-fields'
-import { escapeLike } from '../users'
+import { escapeLike, existsSql } from '../users'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {
@@ -47,8 +48,28 @@ export function searchCondition(
  * sort's index for a page of a role or group that many users hold.
  */
 export function filterConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
-  return [...statusConditions(filter), ...memberConditions(filter, params, probe)]
+  return [
+    ...statusConditions(filter),
+    ...memberConditions(filter, params, probe),
+    ...existsConditions(filter),
+  ]
 }
+
+/**
+ * A row of another table (two-step sign-in), probed per user by its primary key: no totals are
+ * kept of it, so a list with it is counted (`isSelective`) and its count kept by the versions.
+ */
+export function existsConditions(filter: UserFilter): string[] {
+  return EXISTS_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => {
+    const declaration = USER_FILTERS[key]
+    const exists = existsSql(declaration)
+    return filter[key] === declaration.whenTrue ? exists : `NOT ${exists}`
+  })
+}
+
+/** Whether a filter on a row of another table is set (see `existsConditions`). */
+export const filtersByExists = (filter: UserFilter) =>
+  EXISTS_FILTER_KEYS.some((key) => filterIsSet(filter, key))
 
 /** Status and lock: columns of the row itself, which the inactive/locked indexes also cover. */
 export function statusConditions(filter: UserFilter): string[] {
@@ -60,13 +81,15 @@ export function statusConditions(filter: UserFilter): string[] {
 
 /**
  * The counter of user_total that moves whenever what a filter of each kind selects may have
- * changed: migration 003's for the search, 005's for status, lock, roles and groups. A count
+ * changed: migration 003's for the search, 005's for status, lock, roles and groups, moved by
+ * 021's for two-step sign-in. A count
  * kept of a list holds while its counters have not moved.
  */
 export const FILTER_VERSIONS: Record<FilterDeclaration['kind'], string> = {
   search: 'search_version',
   flag: 'filter_version',
   members: 'filter_version',
+  exists: 'filter_version',
 }
 
 /**

@@ -2,6 +2,7 @@ import { USER_COLUMNS_AS_TEXT } from '../users'
 import { anchorVersion } from './anchors'
 import { statusTotal } from './counts'
 import {
+  existsConditions,
   memberConditions,
   memberIds,
   searchCondition,
@@ -51,13 +52,15 @@ function selectingConditions({ query, counted }: Listing, plan: Plan, params: un
     return [
       ...(query.search ? [searchTextHolds(query.search, params)] : []),
       ...memberConditions(query, params, true),
+      ...existsConditions(query),
     ]
   }
   return counted?.viaMembers
-    ? [`id = ANY (ARRAY(${memberIds(query, params, query.search)}))`]
+    ? [`id = ANY (ARRAY(${memberIds(query, params, query.search)}))`, ...existsConditions(query)]
     : [
         ...searchCondition(query.search, params, counted?.parts),
         ...memberConditions(query, params, true),
+        ...existsConditions(query),
       ]
 }
 

@@ -1,6 +1,6 @@
 import type { UserListParams } from '@shared/contract'
 import type { Counted } from './counts'
-import { memberFilters, selectsUnusual } from './filters'
+import { filtersByExists, memberFilters, selectsUnusual } from './filters'
 
 /**
  * Rows of the sort's index read, filtering as it goes, to fill a page: up to this many expected
@@ -37,7 +37,7 @@ function planOf(matches: number, walkable: number, rowsNeeded: number, covered: 
 
 /** Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`). */
 const walkIsCovered = (query: UserListParams) =>
-  memberFilters(query).length === 0 && !selectsUnusual(query)
+  memberFilters(query).length === 0 && !filtersByExists(query) && !selectsUnusual(query)
 
 /**
  * How to read a page ending `rowsNeeded` rows into the list. A search or a role or group can

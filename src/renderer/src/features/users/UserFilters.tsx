@@ -58,7 +58,7 @@ function namedChoices(
 
 const idOf = (value: string) => (value === '' ? undefined : Number(value))
 
-/** Status, Lock, Role and Group (issue 12), combined with the search; "All" leaves one out. */
+/** Status, Lock, Two-step (issue 30), Role and Group (issue 12), combined with the search; "All" leaves one out. */
 export function UserFilters({
   filter,
   onChange,
@@ -92,6 +92,18 @@ export function UserFilters({
         ]}
         onChange={(value) =>
           onChange({ ...filter, locked: (value || undefined) as UserListFilter['locked'] })
+        }
+      />
+      <FilterSelect
+        label="Two-step"
+        value={filter.twoStep ?? ''}
+        choices={[
+          { value: '', label: 'All' },
+          { value: 'on', label: 'On' },
+          { value: 'off', label: 'Off' },
+        ]}
+        onChange={(value) =>
+          onChange({ ...filter, twoStep: (value || undefined) as UserListFilter['twoStep'] })
         }
       />
       <FilterSelect

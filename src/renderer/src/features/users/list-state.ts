@@ -20,6 +20,7 @@ export interface UserListFilter {
   locked?: 'true' | 'false'
   roleId?: number
   groupId?: number
+  twoStep?: 'on' | 'off'
 }
 
 /**
@@ -99,7 +100,7 @@ function valid<T>(
 }
 
 /**
- * The list as `/users?search=…&sort=…&direction=…&page=…&status=…&locked=…&roleId=…&groupId=…`
+ * The list as `/users?search=…&sort=…&direction=…&page=…&status=…&locked=…&roleId=…&groupId=…&twoStep=…`
  * says it (issue 12). The URL's page counts from 1, as the pagination shows it. A value that is
  * missing or not one the list could have made gives that part's default.
  */
@@ -117,6 +118,7 @@ export function parseUserListSearch(params: URLSearchParams): UserListState {
       locked: valid(userFilterFields.locked, params.get('locked')),
       roleId: positiveId(params.get('roleId')),
       groupId: positiveId(params.get('groupId')),
+      twoStep: valid(userFilterFields.twoStep, params.get('twoStep')),
     }),
     sort: {
       field: sortField !== null && isUserSortField(sortField) ? sortField : 'id',
@@ -143,10 +145,11 @@ export function userListSearchParams(state: UserListState): URLSearchParams {
   if (state.sort.direction !== INITIAL_LIST_STATE.sort.direction)
     params.set('direction', state.sort.direction)
   if (state.page > 0) params.set('page', String(state.page + 1))
-  const { status, locked, roleId, groupId } = state.filter
+  const { status, locked, roleId, groupId, twoStep } = state.filter
   if (status) params.set('status', status)
   if (locked) params.set('locked', locked)
   if (roleId !== undefined) params.set('roleId', String(roleId))
   if (groupId !== undefined) params.set('groupId', String(groupId))
+  if (twoStep) params.set('twoStep', twoStep)
   return params
 }

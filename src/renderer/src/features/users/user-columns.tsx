@@ -64,7 +64,7 @@ function UserLink({ user }: { user: User }) {
   )
 }
 
-/** The eleven columns of SPEC.md section 2, in order; visibility is the caller's. */
+/** The eleven columns of SPEC.md section 2, in order, and Two-step; visibility is the caller's. */
 export function userColumns(actions: UserRowActions): TableColumn<User>[] {
   return [
     col.accessor('id', { header: LABELS.id }),
@@ -89,6 +89,10 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
       cell: ({ row }) => (
         <StatusCell user={row.original} field="isLocked" onStatus={actions.onStatus} />
       ),
+    }),
+    col.accessor('twoStep', {
+      header: LABELS.twoStep,
+      cell: ({ row }) => userCellText(row.original, 'twoStep'),
     }),
     col.accessor('lastLogin', {
       header: LABELS.lastLogin,
