@@ -73,6 +73,7 @@ test('GET /openapi.json documents every endpoint of the contract', async () => {
     'locked',
     'roleId',
     'groupId',
+    'twoStep',
     'cursor',
   ])
 })
