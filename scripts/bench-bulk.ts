@@ -2,7 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
 import { buildServer } from '../server/src/app'
-import { ConfigError, loadConfig } from '../server/src/config'
+import { signInAsAdmin } from '../server/bench/admin-client'
+import { loadBenchConfig } from '../server/bench/server-config'
 import { requestMaker, type Answered } from '../server/bench/user-requests'
 
 /**
@@ -27,61 +28,14 @@ function percentile(times: number[], q: number) {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function main() {
-  const config = loadConfig({
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    ...process.env,
-  })
-  if (!config.admin.password)
-    throw new ConfigError(
-      'Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.',
-    )
+  const config = loadBenchConfig()
   const { app, context } = await buildServer(config)
   const { db } = context
   try {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 })
-    let authorization = ''
-    const call = (method: string, path: string, body?: unknown, extra: object = {}) =>
-      new Promise<{ status: number; text: string; etag?: string }>((resolve, reject) => {
-        const payload = body === undefined ? undefined : JSON.stringify(body)
-        const request = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path,
-            method,
-            agent,
-            headers: {
-              authorization,
-              ...(payload ? { 'content-type': 'application/json' } : {}),
-              ...extra,
-            },
-          },
-          (reply) => {
-            const chunks: Buffer[] = []
-            reply.on('data', (chunk: Buffer) => chunks.push(chunk))
-            reply.on('end', () =>
-              resolve({
-                status: reply.statusCode ?? 0,
-                text: Buffer.concat(chunks).toString(),
-                etag: reply.headers.etag,
-              }),
-            )
-            reply.on('error', reject)
-          },
-        )
-        request.on('error', reject)
-        request.end(payload)
-      })
-    const login = await call('POST', '/auth/login', {
-      username: config.admin.username,
-      password: config.admin.password,
-    })
-    if (login.status !== 200) throw new Error(`login failed: ${login.text}`)
-    authorization = `Bearer ${(JSON.parse(login.text) as { accessToken: string }).accessToken}`
+    const { call } = await signInAsAdmin(config, port, agent)
     const ok = async (method: string, path: string, body?: unknown, extra?: object) => {
       const reply = await call(method, path, body, extra)
       if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${reply.text}`)

@@ -5,13 +5,14 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { userListQuerySchema } from '@shared/contract'
 import { buildServer } from '../src/app'
-import { ConfigError, loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { anchorBuilds } from '../src/db/user-list/anchors'
 import { userFilterSql } from '../src/db/user-list/filters'
 import { SORTS } from '../src/db/user-list/sorts'
 import { USER_COLUMNS } from '../src/db/users'
+import { signInAsAdmin } from './admin-client'
 import type { LoadOrder, LoadResult } from './load-clients'
+import { loadBenchConfig } from './server-config'
 import { requestMaker, type Answered, type RequestKind } from './user-requests'
 
 /**
@@ -118,18 +119,8 @@ async function naivePage(db: Database, query: string, pageNumber: number): Promi
 }
 
 async function main() {
-  const config = loadConfig({
-    // Benchmarks and screenshots sign in by password: no second factor asked.
-    MFA_REQUIRED: 'none',
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    ...process.env,
-  })
-  if (!config.admin.password)
-    throw new ConfigError(
-      'Set ADMIN_PASSWORD (and ADMIN_USERNAME) of an administrator of this database.',
-    )
+  // Benchmarks and screenshots sign in by password: no second factor asked.
+  const config = loadBenchConfig({ MFA_REQUIRED: 'none' })
   const { app, context } = await buildServer(config)
   const { db } = context
   try {
@@ -141,32 +132,10 @@ async function main() {
     if (waited >= 0.05) write(`Waited ${waited.toFixed(1)} s for the anchors built at start.\n`)
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo
-    const base = `http://127.0.0.1:${port}`
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: config.admin.username, password: config.admin.password }),
-    })
-    if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`)
-    const headers = {
-      authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
-    }
     // node:http with a kept-alive socket, for the requests asked one at a time.
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
-    const get = (query: string) =>
-      new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const path = `/api/admin/users?${query}`
-        http
-          .get({ host: '127.0.0.1', port, path, headers, agent }, (reply) => {
-            const chunks: Buffer[] = []
-            reply.on('data', (chunk: Buffer) => chunks.push(chunk))
-            reply.on('end', () =>
-              resolve({ status: reply.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
-            )
-            reply.on('error', reject)
-          })
-          .on('error', reject)
-      })
+    const { call, authorization } = await signInAsAdmin(config, port, agent)
+    const get = (query: string) => call('GET', `/api/admin/users?${query}`)
 
     const [counts] = await db.query<{ users: number; roles: number[]; groups: number[] }>(
       `SELECT (SELECT count(*)::int FROM users) AS users,
@@ -229,7 +198,7 @@ async function main() {
     ] as const) {
       const { times, errors } = await loadClients({
         port,
-        authorization: headers.authorization,
+        authorization,
         queries: mix.map((a) => a.request.query),
         clients: CLIENTS,
         seconds: SECONDS,
