@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
 import { buildServer } from '../server/src/app'
 import { signInAsAdmin } from '../server/bench/admin-client'
+import { percentile } from '../server/bench/percentile'
 import { loadBenchConfig } from '../server/bench/server-config'
 import { requestMaker, type Answered } from '../server/bench/user-requests'
 
@@ -19,11 +20,6 @@ const SEED = 31
 const SINGLE_WRITES = 20
 
 const write = (text: string) => process.stdout.write(text)
-
-function percentile(times: number[], q: number) {
-  const sorted = [...times].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 

@@ -12,6 +12,7 @@ import { SORTS } from '../src/db/user-list/sorts'
 import { USER_COLUMNS } from '../src/db/users'
 import { signInAsAdmin } from './admin-client'
 import type { LoadOrder, LoadResult } from './load-clients'
+import { percentile } from './percentile'
 import { loadBenchConfig } from './server-config'
 import { requestMaker, type Answered, type RequestKind } from './user-requests'
 
@@ -31,9 +32,12 @@ const SECONDS = 10
 const write = (text: string) => process.stdout.write(text)
 
 function percentiles(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1)! }
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: percentile(times, 1),
+  }
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7)
