@@ -1,23 +1,18 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { UserExportRequest } from '@shared/bridge'
 import { PERMISSIONS } from '@shared/contract'
-import { ADMIN, startServer, type TestServer } from '../integration/support/server'
+import { ADMIN } from '../integration/support/server'
 import { FakeFrame } from './support/electron-double'
-import { launchHost, type HostRun } from './support/host'
+import { hostWithServer } from './support/host-with-server'
 
-let server: TestServer
-let host: HostRun
-let saves: string
+const fixture = hostWithServer('admin-console-host-saves-')
+const { call, mainFrame } = fixture
 
 const REFUSED = { ok: false, error: { message: 'Refused: not the console window' } }
-const mainFrame = () => host.double.consoleWindow()!.webContents.mainFrame
-const call = (channel: string, payload?: unknown) =>
-  host.double.invoke(mainFrame(), channel, payload)
 const exportUsers = (request: Partial<UserExportRequest> & Pick<UserExportRequest, 'format'>) =>
   call('exports.users', {
     exportId: `export-${Math.random().toString(36).slice(2)}`,
@@ -27,23 +22,11 @@ const exportUsers = (request: Partial<UserExportRequest> & Pick<UserExportReques
     ...request,
   })
 
-beforeAll(async () => {
-  server = await startServer()
-  saves = await mkdtemp(join(tmpdir(), 'admin-console-host-saves-'))
-  host = await launchHost({ env: { ADMIN_CONSOLE_API_URL: server.url } })
-}, 60_000)
-afterAll(async () => {
-  await call('auth.logout')
-  await host?.close()
-  await server?.close()
-  await rm(saves, { recursive: true, force: true })
-})
-
 describe('the console window’s main frame, through the built host', () => {
   test('app.info, auth.login and users.list answer ok', async () => {
     expect(mainFrame().url).toBe('app://console/')
     const info = await call('app.info')
-    expect(info).toMatchObject({ ok: true, data: { serverUrl: server.url } })
+    expect(info).toMatchObject({ ok: true, data: { serverUrl: fixture.server.url } })
     const login = await call('auth.login', { username: ADMIN.username, password: ADMIN.password })
     expect(login).toMatchObject({ ok: true, data: { user: { username: ADMIN.username } } })
     const list = await call('users.list', { page: 0, size: 20 })
@@ -79,7 +62,7 @@ describe('the console window’s main frame, through the built host', () => {
   })
 
   test('auth.reauth takes the password to the server only, and answers nothing secret', async () => {
-    const crossedBefore = host.double.bridged.length
+    const crossedBefore = fixture.host.double.bridged.length
     expect(await call('auth.reauth', { password: 'not-the-password' })).toEqual({
       ok: false,
       error: { message: 'The password is not correct.', status: 400 },
@@ -88,20 +71,23 @@ describe('the console window’s main frame, through the built host', () => {
       ok: true,
       data: null,
     })
-    const sent = host.double.serverRequests.filter(
+    const sent = fixture.host.double.serverRequests.filter(
       (request) => new URL(request.url).pathname === '/auth/reauth',
     )
     expect(sent).toHaveLength(2)
     for (const request of sent) expect(request.authorization).toMatch(/^Bearer \S+$/)
-    const crossed = JSON.stringify(host.double.bridged.slice(crossedBefore))
+    const crossed = JSON.stringify(fixture.host.double.bridged.slice(crossedBefore))
     expect(crossed).not.toContain(ADMIN.password)
     expect(crossed).not.toContain('not-the-password')
   })
 
   test('opens a user and saves with the ETag it read (If-Match)', async () => {
-    const token = await server.token()
+    const token = await fixture.server.token()
     // A surname in Greek, which the PDF tests below need Chromium to print.
-    const user = await server.createUser(token, { firstName: 'Before', lastName: 'Ζαχαρίου' })
+    const user = await fixture.server.createUser(token, {
+      firstName: 'Before',
+      lastName: 'Ζαχαρίου',
+    })
     const opened = await call('users.get', { id: user.id })
     expect(opened).toMatchObject({ ok: true, data: { user: { id: user.id } } })
     const etag = opened.data.etag as string
@@ -116,8 +102,11 @@ describe('the console window’s main frame, through the built host', () => {
     }
     const saved = await call('users.update', { id: user.id, changes: profile, etag })
     expect(saved).toMatchObject({ ok: true, data: { user: { firstName: 'After' } } })
-    const put = host.double.serverRequests.findLast((request) => request.method === 'PUT')
-    expect(put).toMatchObject({ url: `${server.url}/api/admin/users/${user.id}`, ifMatch: etag })
+    const put = fixture.host.double.serverRequests.findLast((request) => request.method === 'PUT')
+    expect(put).toMatchObject({
+      url: `${fixture.server.url}/api/admin/users/${user.id}`,
+      ifMatch: etag,
+    })
 
     // The same stale ETag again: someone else's change wins, nothing is overwritten.
     const stale = await call('users.update', {
@@ -126,54 +115,54 @@ describe('the console window’s main frame, through the built host', () => {
       etag,
     })
     expect(stale).toMatchObject({ ok: false, error: { status: 412 } })
-    const reread = await server.request('GET', `/api/admin/users/${user.id}`, { token })
+    const reread = await fixture.server.request('GET', `/api/admin/users/${user.id}`, { token })
     expect(reread.body.firstName).toBe('After')
   })
 
   test('a CSV export goes through the native save dialog and writes the file', async () => {
-    const file = join(saves, 'users.csv')
-    host.double.saveAnswer = file
+    const file = join(fixture.folder, 'users.csv')
+    fixture.host.double.saveAnswer = file
     const outcome = await exportUsers({
       exportId: 'csv-1',
       format: 'csv',
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
-    const dialog = host.double.saveDialogs.at(-1)!
+    const dialog = fixture.host.double.saveDialogs.at(-1)!
     expect(dialog.defaultPath).toMatch(/export\.csv$/)
     expect(dialog.filters).toEqual([{ name: 'CSV', extensions: ['csv'] }])
     const csv = await readFile(file, 'utf8')
     expect(csv.split('\r\n')[0]).toBe('User ID,Username')
     expect(csv).toContain(`\r\n1,${ADMIN.username}\r\n`)
-    expect(host.double.bridged).toContainEqual([
+    expect(fixture.host.double.bridged).toContainEqual([
       { type: 'export-progress', exportId: 'csv-1', done: 2, total: 2 },
     ])
   })
 
   test('a PDF export in Helvetica is drawn by the core: no window, a real file', async () => {
-    const file = join(saves, 'latin.pdf')
-    host.double.saveAnswer = file
-    const windowsBefore = host.double.windows.length
-    const printedBefore = host.double.printed.length
+    const file = join(fixture.folder, 'latin.pdf')
+    fixture.host.double.saveAnswer = file
+    const windowsBefore = fixture.host.double.windows.length
+    const printedBefore = fixture.host.double.printed.length
     const outcome = await exportUsers({ format: 'pdf', columns: ['username', 'email'] })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
-    expect(host.double.windows.length).toBe(windowsBefore)
-    expect(host.double.printed.length).toBe(printedBefore)
+    expect(fixture.host.double.windows.length).toBe(windowsBefore)
+    expect(fixture.host.double.printed.length).toBe(printedBefore)
     const pdf = await PDFDocument.load(await readFile(file))
     expect(pdf.getTitle()).toBe('Users Report')
     expect(pdf.getPageCount()).toBe(1)
   })
 
   test('a PDF export with text Helvetica lacks is printed by printToPDF in a sandboxed hidden window', async () => {
-    const file = join(saves, 'users.pdf')
-    host.double.saveAnswer = file
-    const windowsBefore = host.double.windows.length
+    const file = join(fixture.folder, 'users.pdf')
+    fixture.host.double.saveAnswer = file
+    const windowsBefore = fixture.host.double.windows.length
     const outcome = await exportUsers({
       format: 'pdf',
       sort: 'username',
       columns: ['username', 'email', 'fullName'],
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
-    const printed = host.double.printed.at(-1)!
+    const printed = fixture.host.double.printed.at(-1)!
     expect(printed.options).toMatchObject({
       landscape: true,
       pageSize: 'A4',
@@ -182,7 +171,7 @@ describe('the console window’s main frame, through the built host', () => {
     expect(printed.html).toContain('Users Report')
     expect(printed.html).toContain(ADMIN.email)
     expect(printed.html).toContain('After Ζαχαρίου')
-    const report = host.double.windows[windowsBefore]!
+    const report = fixture.host.double.windows[windowsBefore]!
     expect(report.options.show).toBe(false)
     expect(report.options.webPreferences).toMatchObject({ sandbox: true, javascript: false })
     expect(report.isDestroyed()).toBe(true)
@@ -191,30 +180,32 @@ describe('the console window’s main frame, through the built host', () => {
   })
 
   test('when printToPDF fails, the report opens in a sandboxed print window instead', async () => {
-    host.double.saveAnswer = join(saves, 'unprintable.pdf')
-    host.double.failPdf = true
-    const windowsBefore = host.double.windows.length
+    fixture.host.double.saveAnswer = join(fixture.folder, 'unprintable.pdf')
+    fixture.host.double.failPdf = true
+    const windowsBefore = fixture.host.double.windows.length
     try {
       const outcome = await exportUsers({ format: 'pdf', columns: ['fullName'] })
       expect(outcome).toEqual({ ok: true, data: { status: 'printed', rows: 2 } })
     } finally {
-      host.double.failPdf = false
+      fixture.host.double.failPdf = false
     }
-    const print = host.double.windows.slice(windowsBefore).find((window) => window.options.show)!
+    const print = fixture.host.double.windows
+      .slice(windowsBefore)
+      .find((window) => window.options.show)!
     expect(print.options.webPreferences).toMatchObject({
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
       javascript: false,
     })
-    expect(host.double.printWindows.at(-1)).toContain('Users Report')
-    expect(existsSync(join(saves, 'unprintable.pdf'))).toBe(false)
-    const log = await readFile(join(host.userData, 'logs', 'main.log'), 'utf8')
+    expect(fixture.host.double.printWindows.at(-1)).toContain('Users Report')
+    expect(existsSync(join(fixture.folder, 'unprintable.pdf'))).toBe(false)
+    const log = await readFile(join(fixture.host.userData, 'logs', 'main.log'), 'utf8')
     expect(log).toMatch(/ERROR The PDF could not be rendered; .*Printing failed/)
   })
 
   test('a closed save dialog cancels the export and writes nothing', async () => {
-    host.double.saveAnswer = null
+    fixture.host.double.saveAnswer = null
     const outcome = await exportUsers({
       format: 'csv',
       columns: ['id', 'username', 'email'],
@@ -223,10 +214,10 @@ describe('the console window’s main frame, through the built host', () => {
   })
 
   test('no token ever crosses the bridge; every API call carries one', async () => {
-    expect(host.double.tokens.size).toBeGreaterThan(0)
-    const crossed = JSON.stringify(host.double.bridged)
-    for (const token of host.double.tokens) expect(crossed).not.toContain(token)
-    const apiCalls = host.double.serverRequests.filter((request) =>
+    expect(fixture.host.double.tokens.size).toBeGreaterThan(0)
+    const crossed = JSON.stringify(fixture.host.double.bridged)
+    for (const token of fixture.host.double.tokens) expect(crossed).not.toContain(token)
+    const apiCalls = fixture.host.double.serverRequests.filter((request) =>
       new URL(request.url).pathname.startsWith('/api/'),
     )
     expect(apiCalls.length).toBeGreaterThan(3)
@@ -236,10 +227,12 @@ describe('the console window’s main frame, through the built host', () => {
 
 describe('refused before anything reaches the server', () => {
   const refusedWithoutRequest = async (frame: FakeFrame | null) => {
-    const sent = host.double.serverRequests.length
-    expect(await host.double.invoke(frame, 'users.list', { page: 0, size: 20 })).toEqual(REFUSED)
-    expect(await host.double.invoke(frame, 'app.info')).toEqual(REFUSED)
-    expect(host.double.serverRequests.length).toBe(sent)
+    const sent = fixture.host.double.serverRequests.length
+    expect(await fixture.host.double.invoke(frame, 'users.list', { page: 0, size: 20 })).toEqual(
+      REFUSED,
+    )
+    expect(await fixture.host.double.invoke(frame, 'app.info')).toEqual(REFUSED)
+    expect(fixture.host.double.serverRequests.length).toBe(sent)
   }
 
   test('a subframe of the console', async () => {
@@ -278,25 +271,25 @@ describe('refused before anything reaches the server', () => {
     ['auth.reauth', { password: '' }, /^Invalid input: password/],
     ['auth.reauth', { password: 'x', code: 123456 }, /^Invalid input: code/],
   ])('a malformed %s payload: %j', async (channel, payload, message) => {
-    const sent = host.double.serverRequests.length
+    const sent = fixture.host.double.serverRequests.length
     const answer = await call(channel, payload)
     expect(answer.ok).toBe(false)
     expect(answer.error.message).toMatch(message)
-    expect(host.double.serverRequests.length).toBe(sent)
+    expect(fixture.host.double.serverRequests.length).toBe(sent)
   })
 })
 
 test('the log holds export failures and never a token or a password', async () => {
-  host.double.saveAnswer = join(saves, 'no-such-folder', 'users.csv')
+  fixture.host.double.saveAnswer = join(fixture.folder, 'no-such-folder', 'users.csv')
   const outcome = await exportUsers({
     format: 'csv',
     columns: ['id', 'username', 'email'],
   })
   expect(outcome.ok).toBe(false)
-  const logFile = join(host.userData, 'logs', 'main.log')
+  const logFile = join(fixture.host.userData, 'logs', 'main.log')
   expect(existsSync(logFile)).toBe(true)
   const log = await readFile(logFile, 'utf8')
   expect(log).toMatch(/ERROR Export of users as CSV failed: .*ENOENT/)
   expect(log).not.toContain(ADMIN.password)
-  for (const token of host.double.tokens) expect(log).not.toContain(token)
+  for (const token of fixture.host.double.tokens) expect(log).not.toContain(token)
 })
