@@ -8,9 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { loadConfig } from '../server/src/config'
-import { openDatabase } from '../server/src/db/open'
-import { seedBulk } from '../server/src/seed/bulk'
 import { createCore } from '../src/main/core'
 import { memoryVault } from '../src/main/core/vault/vault'
 import type { ImportPreview, ImportReport } from '@shared/bridge'
@@ -64,6 +61,8 @@ async function startApi(
       ADMIN_PASSWORD: ADMIN.password,
       MAIL_OUTBOX_DIR: outbox,
       LOG_LEVEL: 'warn',
+      // The console signs in with the password alone.
+      MFA_REQUIRED: 'none',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -134,6 +133,13 @@ async function bench(databaseUrl: string) {
     const started = await startApi(databaseUrl, join(dir, 'outbox'))
     api = started.child
     if (!GIVEN_DATABASE_URL) {
+      // Loaded only to seed: the console's process never holds the server's database code, whose
+      // memory would count in the console's RSS.
+      const [{ loadConfig }, { openDatabase }, { seedBulk }] = await Promise.all([
+        import('../server/src/config'),
+        import('../server/src/db/open'),
+        import('../server/src/seed/bulk'),
+      ])
       const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }))
       process.stdout.write(`Seeding ${USERS.toLocaleString('en-US')} users...\n`)
       await seedBulk(db, USERS, () => undefined)

@@ -1,16 +1,16 @@
 import { ConfigError, loadConfig, type ServerConfig } from '../src/config'
 
 /**
- * The server's configuration for a bench that signs in as the administrator over HTTP: sign-ins
- * are not rate-limited and tokens outlast a run. The bench's own settings come next, then the
- * environment, which wins.
+ * The server's configuration for a bench that signs in as the administrator over HTTP, with a
+ * password alone: sign-ins are not rate-limited, no second step is asked, and tokens outlast a
+ * run. The environment wins.
  */
-export function loadBenchConfig(settings: Record<string, string> = {}): ServerConfig {
+export function loadBenchConfig(): ServerConfig {
   const config = loadConfig({
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
-    ...settings,
+    MFA_REQUIRED: 'none',
     ...process.env,
   })
   if (!config.admin.password)

@@ -124,7 +124,7 @@ async function naivePage(db: Database, query: string, pageNumber: number): Promi
 
 async function main() {
   // Benchmarks and screenshots sign in by password: no second factor asked.
-  const config = loadBenchConfig({ MFA_REQUIRED: 'none' })
+  const config = loadBenchConfig()
   const { app, context } = await buildServer(config)
   const { db } = context
   try {

@@ -228,7 +228,7 @@ export interface ImportReport {
   /** Rows sent and answered, of every row of the file. */
   done: number
   total: number
-  /** True when Cancel stopped it after the request in flight: what was created stays. */
+  /** True when Cancel stopped it after the requests in flight: what was created stays. */
   cancelled: boolean
   /** The first row not imported, when it stopped early. */
   stoppedAtRow?: number
@@ -351,7 +351,7 @@ export const bridgeOperations = {
     importPreviewInput,
   ),
   'imports.apply': call<{ importId: string } & ImportChoices, ImportReport>(importApplyInput),
-  /** Stops an import after the request in flight. */
+  /** Stops an import after the requests in flight. */
   'imports.cancel': call<{ importId: string }, null>(z.object({ importId })),
   /** Every row with its outcome and reason, as CSV, through the native save dialog. */
   'imports.saveReport': call<{ importId: string }, ExportOutcome>(z.object({ importId })),

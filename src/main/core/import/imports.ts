@@ -16,6 +16,7 @@ import type { ExportPorts } from '../export/report-writer'
 import { ImportFileError, readImportFile, type ParsedImport } from './parse-csv'
 import {
   APPLY_CHUNK_ROWS,
+  APPLY_REQUESTS_AT_ONCE,
   CHECK_CHUNK_ROWS,
   CHECK_REQUESTS_AT_ONCE,
   runImport,
@@ -54,17 +55,22 @@ function localOutcomes(parsed: ParsedImport): Map<number, ImportRowOutcome> {
   return outcomes
 }
 
-/** Every outcome of a run and of the file's own faults, in row order. */
+/** Every outcome of a run and of the file's own faults, by row number. */
 function outcomesOf(parsed: ParsedImport, run: ImportRun): Map<number, ImportRowOutcome> {
   const outcomes = localOutcomes(parsed)
   for (const result of run.results) outcomes.set(result.row, result)
-  return new Map([...outcomes].sort(([a], [b]) => a - b))
+  return outcomes
 }
 
-const count = (
-  outcomes: Iterable<ImportRowOutcome>,
-  test: (outcome: ImportRowOutcome) => boolean,
-) => [...outcomes].filter(test).length
+/** The outcomes counted in one pass: a file of 100,000 rows is not copied to be counted. */
+function tally(outcomes: Map<number, ImportRowOutcome>) {
+  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0, present: 0 }
+  for (const outcome of outcomes.values()) {
+    counts[outcome.outcome] += 1
+    if (outcome.present && outcome.outcome !== 'failed') counts.present += 1
+  }
+  return counts
+}
 
 /**
  * The CSV imports of this console, each opened by the id the renderer gave it: read and checked
@@ -103,7 +109,7 @@ export function createImports(deps: {
       const answer = await runImport({
         rows: file.parsed.rows,
         rowsPerRequest: phase === 'checking' ? CHECK_CHUNK_ROWS : APPLY_CHUNK_ROWS,
-        requestsAtOnce: phase === 'checking' ? CHECK_REQUESTS_AT_ONCE : 1,
+        requestsAtOnce: phase === 'checking' ? CHECK_REQUESTS_AT_ONCE : APPLY_REQUESTS_AT_ONCE,
         send: (rows) => deps.send({ ...body, rows, fileName: file.fileName }),
         signal: controller.signal,
         progress: (sent) =>
@@ -143,13 +149,14 @@ export function createImports(deps: {
         updateExisting: input.updateExisting,
       })
       if (answer.error) throw new ApiFailure(answer.error)
-      const all = [...outcomes.values()]
+      const { created, present, failed } = tally(outcomes)
+      const inRowOrder = [...outcomes.values()].sort((a, b) => a.row - b.row)
       return {
-        created: count(all, (row) => row.outcome === 'created'),
-        present: count(all, (row) => row.present && row.outcome !== 'failed'),
-        failed: count(all, (row) => row.outcome === 'failed'),
-        firstRows: all.slice(0, PREVIEW_FIRST_ROWS),
-        errors: all
+        created,
+        present,
+        failed,
+        firstRows: inRowOrder.slice(0, PREVIEW_FIRST_ROWS),
+        errors: inRowOrder
           .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
           .slice(0, MAX_PREVIEW_ERRORS),
       }
@@ -162,12 +169,12 @@ export function createImports(deps: {
         sendSetPasswordLink: input.sendSetPasswordLink,
       })
       file.outcomes = outcomes
-      const all = [...outcomes.values()]
+      const { created, updated, unchanged, failed } = tally(outcomes)
       return {
-        created: count(all, (row) => row.outcome === 'created'),
-        updated: count(all, (row) => row.outcome === 'updated'),
-        unchanged: count(all, (row) => row.outcome === 'unchanged'),
-        failed: count(all, (row) => row.outcome === 'failed'),
+        created,
+        updated,
+        unchanged,
+        failed,
         done: answer.results.length + file.parsed.total - file.parsed.rows.length,
         total: file.parsed.total,
         cancelled: answer.cancelled,

@@ -16,6 +16,12 @@ export const APPLY_CHUNK_ROWS = 200
 export const CHECK_CHUNK_ROWS = MAX_IMPORT_ROWS
 /** Dry-run requests in flight at once: the console's work on one overlaps the server's on the next. */
 export const CHECK_REQUESTS_AT_ONCE = 2
+/**
+ * Applying requests in flight at once: the server plans and writes one while the database
+ * commits the other (a 100,000-row import took 71 s one at a time, 51 s two at once). Each row
+ * is still a transaction of its own; the file's duplicates are refused before anything is sent.
+ */
+export const APPLY_REQUESTS_AT_ONCE = 2
 
 /** The rows in requests of at most `maxRows` rows and IMPORT_CHUNK_BYTES of JSON. */
 export function importChunks(rows: UserImportRow[], maxRows: number): UserImportRow[][] {
@@ -45,10 +51,9 @@ export interface ImportRun {
 }
 
 /**
- * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight (a dry run
- * changes nothing, so the console prepares and reads one while the server checks the next;
- * applying sends one at a time). Cancel stops before the next request; what was sent stays
- * applied and counted. A request that fails as a whole stops the run, and the run says where and
+ * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight : the console
+ * prepares and reads one while the server works on the next. Cancel stops before the next
+ * request; what was sent stays applied and counted. A request that fails as a whole stops the run, and the run says where and
  * why.
  */
 export async function runImport(job: {
