@@ -5,6 +5,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { USER_IMPORT_PATH } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 /** A mail server that accepts connections and never says a word. */
@@ -104,6 +105,29 @@ describe('with the outbox folder', () => {
     for (const file of await readdir(server.outbox)) {
       expect((await stat(path.join(server.outbox, file))).mode & 0o777).toBe(0o600)
     }
+  })
+
+  test('mails delivered together are each marked sent, their links emptied', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      row: index + 2,
+      username: `together${index}`,
+      email: `together${index}@example.com`,
+      firstName: 'Mailed',
+      lastName: `Together ${index}`,
+      phoneNumber: '+49 30 0000',
+    }))
+    const reply = await server.request('POST', USER_IMPORT_PATH, {
+      token: admin,
+      body: { rows, dryRun: false, sendSetPasswordLink: true, fileName: 'together.csv' },
+    })
+    expect(reply.status).toBe(200)
+    expect(reply.body.created).toBe(60)
+    await server.built.context.mail.idle()
+    const mails = await server.built.context.db.query<{ sent: boolean; body: string }>(
+      `SELECT sent_at IS NOT NULL AS sent, body FROM mail_outbox WHERE recipient LIKE 'together%'`,
+    )
+    expect(mails).toHaveLength(60)
+    expect(mails.every((mail) => mail.sent && mail.body === '')).toBe(true)
   })
 
   test('a reset that fails queues no mail', async () => {

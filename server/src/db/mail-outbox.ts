@@ -85,10 +85,12 @@ export async function claimDueMail(
  */
 const SPENT_BODY = "''"
 
-export async function markMailSent(db: Queryable, id: number): Promise<void> {
+/** Marks delivered mails sent, many in one statement. */
+export async function markMailsSent(db: Queryable, ids: number[]): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET sent_at = now(), last_error = NULL, body = ${SPENT_BODY} WHERE id = $1`,
-    [id],
+    `UPDATE mail_outbox SET sent_at = now(), last_error = NULL, body = ${SPENT_BODY}
+     WHERE id = ANY($1::bigint[])`,
+    [ids],
   )
 }
 
