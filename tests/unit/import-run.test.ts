@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { UserImportResponse, UserImportRow } from '@shared/contract'
+import type { UserImportResponse, UserImportResult, UserImportRow } from '@shared/contract'
 import { runImport } from '../../src/main/core/import/run-import'
 
 const rows: UserImportRow[] = Array.from({ length: 5 }, (_, i) => ({
@@ -41,12 +41,14 @@ describe('sending an import', () => {
   test('with two requests at once, the second is sent before the first is answered; results stay in file order', async () => {
     const server = heldServer()
     const progress: number[] = []
+    const collected: UserImportResult[] = []
     const run = runImport({
       rows,
       rowsPerRequest: 2,
       requestsAtOnce: 2,
       send: server.send,
       signal: new AbortController().signal,
+      collect: (results) => collected.push(...results),
       progress: (done) => progress.push(done),
     })
     await settle()
@@ -58,8 +60,8 @@ describe('sending an import', () => {
     await settle()
     expect(server.requests).toHaveLength(3)
     server.requests[2]!.answer()
-    const answer = await run
-    expect(answer.results.map((result) => result.row)).toEqual([2, 3, 4, 5, 6])
+    expect(await run).toMatchObject({ done: 5, cancelled: false })
+    expect(collected.map((result) => result.row)).toEqual([2, 3, 4, 5, 6])
     expect(progress).toEqual([2, 4, 5])
   })
 
@@ -72,13 +74,13 @@ describe('sending an import', () => {
       requestsAtOnce: 2,
       send: server.send,
       signal: controller.signal,
+      collect: () => undefined,
       progress: () => undefined,
     })
     await settle()
     controller.abort()
     for (const request of server.requests) request.answer()
-    expect(await run).toMatchObject({ cancelled: true, stoppedAtRow: 6 })
-    expect((await run).results).toHaveLength(4)
+    expect(await run).toMatchObject({ done: 4, cancelled: true, stoppedAtRow: 6 })
     expect(server.requests).toHaveLength(2)
   })
 
@@ -90,6 +92,7 @@ describe('sending an import', () => {
       requestsAtOnce: 1,
       send: server.send,
       signal: new AbortController().signal,
+      collect: () => undefined,
       progress: () => undefined,
     })
     await settle()
@@ -100,6 +103,6 @@ describe('sending an import', () => {
     server.requests[1]!.answer()
     await settle()
     server.requests[2]!.answer()
-    expect((await run).results).toHaveLength(5)
+    expect((await run).done).toBe(5)
   })
 })

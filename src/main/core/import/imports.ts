@@ -9,7 +9,12 @@ import type {
   ImportReport,
   ImportRowOutcome,
 } from '@shared/bridge'
-import type { UserImportRequest, UserImportResponse } from '@shared/contract'
+import type {
+  ImportOutcome,
+  UserImportRequest,
+  UserImportResponse,
+  UserImportResult,
+} from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import { csvRows } from '../export/csv'
 import type { ExportPorts } from '../export/report-writer'
@@ -20,7 +25,6 @@ import {
   CHECK_CHUNK_ROWS,
   CHECK_REQUESTS_AT_ONCE,
   runImport,
-  type ImportRun,
 } from './run-import'
 
 /** Rows of the file the preview shows with their outcome. */
@@ -55,21 +59,52 @@ function localOutcomes(parsed: ParsedImport): Map<number, ImportRowOutcome> {
   return outcomes
 }
 
-/** Every outcome of a run and of the file's own faults, by row number. */
-function outcomesOf(parsed: ParsedImport, run: ImportRun): Map<number, ImportRowOutcome> {
-  const outcomes = localOutcomes(parsed)
-  for (const result of run.results) outcomes.set(result.row, result)
-  return outcomes
+type Counts = Record<ImportOutcome | 'present', number>
+
+/** Counts outcomes as they come: a file of 100,000 rows is not kept to be counted. */
+function counter() {
+  const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0, present: 0 }
+  return {
+    counts,
+    add(outcome: ImportRowOutcome) {
+      counts[outcome.outcome] += 1
+      if (outcome.present && outcome.outcome !== 'failed') counts.present += 1
+    },
+  }
 }
 
-/** The outcomes counted in one pass: a file of 100,000 rows is not copied to be counted. */
-function tally(outcomes: Map<number, ImportRowOutcome>) {
-  const counts = { created: 0, updated: 0, unchanged: 0, failed: 0, present: 0 }
-  for (const outcome of outcomes.values()) {
-    counts[outcome.outcome] += 1
-    if (outcome.present && outcome.outcome !== 'failed') counts.present += 1
+/**
+ * A dry run's results as they come, keeping only what the preview shows (its counts, the first
+ * rows, the rows with errors), and the file's own refusals: the whole file's results were half
+ * of the console's memory during the preview of 100,000 rows.
+ */
+function previewCollector(parsed: ParsedImport) {
+  const { counts, add } = counter()
+  const kept = localOutcomes(parsed)
+  for (const outcome of kept.values()) add(outcome)
+  let firstKept = 0
+  return {
+    collect(results: UserImportResult[]) {
+      for (const result of results) {
+        add(result)
+        // Results come in file order: the first ones are the lowest rows sent.
+        if (firstKept < PREVIEW_FIRST_ROWS || result.errors.length > 0) kept.set(result.row, result)
+        firstKept += 1
+      }
+    },
+    preview(): ImportPreview {
+      const inRowOrder = [...kept.values()].sort((a, b) => a.row - b.row)
+      return {
+        created: counts.created,
+        present: counts.present,
+        failed: counts.failed,
+        firstRows: inRowOrder.slice(0, PREVIEW_FIRST_ROWS),
+        errors: inRowOrder
+          .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
+          .slice(0, MAX_PREVIEW_ERRORS),
+      }
+    },
   }
-  return counts
 }
 
 /**
@@ -96,6 +131,7 @@ export function createImports(deps: {
     importId: string,
     phase: 'checking' | 'applying',
     body: Omit<UserImportRequest, 'rows'>,
+    collect: (results: UserImportResult[]) => void,
   ) {
     const file = find(importId)
     if (file.running) throw new ApiFailure('This file is already being imported')
@@ -112,10 +148,11 @@ export function createImports(deps: {
         requestsAtOnce: phase === 'checking' ? CHECK_REQUESTS_AT_ONCE : APPLY_REQUESTS_AT_ONCE,
         send: (rows) => deps.send({ ...body, rows, fileName: file.fileName }),
         signal: controller.signal,
+        collect,
         progress: (sent) =>
           deps.emit({ type: 'import-progress', importId, phase, done: refused + sent, total }),
       })
-      return { file, answer, outcomes: outcomesOf(file.parsed, answer) }
+      return { file, answer }
     } finally {
       file.running = undefined
     }
@@ -144,38 +181,42 @@ export function createImports(deps: {
     },
 
     async preview(input: { importId: string; updateExisting: boolean }): Promise<ImportPreview> {
-      const { answer, outcomes } = await run(input.importId, 'checking', {
-        dryRun: true,
-        updateExisting: input.updateExisting,
-      })
+      const collector = previewCollector(find(input.importId).parsed)
+      const { answer } = await run(
+        input.importId,
+        'checking',
+        { dryRun: true, updateExisting: input.updateExisting },
+        collector.collect,
+      )
       if (answer.error) throw new ApiFailure(answer.error)
-      const { created, present, failed } = tally(outcomes)
-      const inRowOrder = [...outcomes.values()].sort((a, b) => a.row - b.row)
-      return {
-        created,
-        present,
-        failed,
-        firstRows: inRowOrder.slice(0, PREVIEW_FIRST_ROWS),
-        errors: inRowOrder
-          .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
-          .slice(0, MAX_PREVIEW_ERRORS),
-      }
+      return collector.preview()
     },
 
     async apply(input: { importId: string } & ImportChoices): Promise<ImportReport> {
-      const { file, answer, outcomes } = await run(input.importId, 'applying', {
-        dryRun: false,
-        updateExisting: input.updateExisting,
-        sendSetPasswordLink: input.sendSetPasswordLink,
-      })
+      const file = find(input.importId)
+      // Every row's outcome, for the report.
+      const outcomes = localOutcomes(file.parsed)
+      const { answer } = await run(
+        input.importId,
+        'applying',
+        {
+          dryRun: false,
+          updateExisting: input.updateExisting,
+          sendSetPasswordLink: input.sendSetPasswordLink,
+        },
+        (results) => {
+          for (const result of results) outcomes.set(result.row, result)
+        },
+      )
       file.outcomes = outcomes
-      const { created, updated, unchanged, failed } = tally(outcomes)
+      const { counts, add } = counter()
+      for (const outcome of outcomes.values()) add(outcome)
       return {
-        created,
-        updated,
-        unchanged,
-        failed,
-        done: answer.results.length + file.parsed.total - file.parsed.rows.length,
+        created: counts.created,
+        updated: counts.updated,
+        unchanged: counts.unchanged,
+        failed: counts.failed,
+        done: answer.done + file.parsed.total - file.parsed.rows.length,
         total: file.parsed.total,
         cancelled: answer.cancelled,
         ...(answer.stoppedAtRow !== undefined && { stoppedAtRow: answer.stoppedAtRow }),

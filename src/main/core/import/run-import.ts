@@ -43,7 +43,8 @@ export function importChunks(rows: UserImportRow[], maxRows: number): UserImport
 }
 
 export interface ImportRun {
-  results: UserImportResult[]
+  /** Rows sent and answered. */
+  done: number
   /** The first row not sent, when Cancel or a failed request stopped the run. */
   stoppedAtRow?: number
   cancelled: boolean
@@ -62,9 +63,11 @@ export async function runImport(job: {
   requestsAtOnce: number
   send(rows: UserImportRow[]): Promise<UserImportResponse>
   signal: AbortSignal
+  /** Takes each answer's results, in file order, as they come. */
+  collect(results: UserImportResult[]): void
   progress(done: number): void
 }): Promise<ImportRun> {
-  const run: ImportRun = { results: [], cancelled: false }
+  const run: ImportRun = { done: 0, cancelled: false }
   const chunks = importChunks(job.rows, job.rowsPerRequest)
   const sent: Promise<UserImportResponse>[] = []
   for (const [index, chunk] of chunks.entries()) {
@@ -76,13 +79,16 @@ export async function runImport(job: {
       sent.push(answer)
     }
     if (index === sent.length) return { ...run, cancelled: true, stoppedAtRow: chunk[0]!.row }
+    let results: UserImportResult[]
     try {
-      run.results.push(...(await sent[index]!).results)
+      ;({ results } = await sent[index]!)
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error
       return { ...run, error: error.message, stoppedAtRow: chunk[0]!.row }
     }
-    job.progress(run.results.length)
+    job.collect(results)
+    run.done += results.length
+    job.progress(run.done)
   }
   return run
 }
