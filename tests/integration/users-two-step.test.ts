@@ -156,3 +156,17 @@ test('an export by the filter selects as the list does, each user with its two-s
   expect(exported.map((user) => user.id).sort((a, b) => a - b)).toEqual(idsOf([0, 2, 4]))
   expect(exported.every((user) => user.twoStep === true)).toBe(true)
 })
+
+test('an export of everyone says of each user whether two-step sign-in is on', async () => {
+  const response = await fetch(`${server.url}/api/admin/users/export?search=${TAG}`, {
+    headers: { authorization: `Bearer ${admin}` },
+  })
+  expect(response.status).toBe(200)
+  const exported = (await response.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as User)
+  const enrolled = new Set(idsOf([0, 2, 4]))
+  expect(exported.length).toBeGreaterThan(enrolled.size)
+  for (const user of exported) expect(user.twoStep).toBe(enrolled.has(user.id))
+})
