@@ -24,15 +24,20 @@ export interface LeftOut {
 
 /**
  * Ids of the roles the user of the SQL expression `userId` holds, directly or through an active
- * group, but through `leftOut` when given.
+ * group: migration 010's kept grants, one index probe where the union of the links reads four
+ * tables (the check every request makes: 0.075 against 0.083 ms a statement under pgbench).
+ * Through `leftOut` when given, from the links themselves.
  */
-const heldRoleIds = (userId: string, leftOut?: LeftOut) => `
-    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = ${userId}${leftOut?.noun === 'role' ? ` AND ur.role_id <> ${leftOut.id}` : ''}
+const heldRoleIds = (userId: string, leftOut?: LeftOut) =>
+  leftOut
+    ? `
+    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = ${userId}${leftOut.noun === 'role' ? ` AND ur.role_id <> ${leftOut.id}` : ''}
     UNION
     SELECT gr.role_id FROM user_groups ug
     JOIN groups g ON g.id = ug.group_id AND g.active
     JOIN group_roles gr ON gr.group_id = g.id
-    WHERE ug.user_id = ${userId}${leftOut?.noun === 'group' ? ` AND ug.group_id <> ${leftOut.id}` : ''}`
+    WHERE ug.user_id = ${userId}${leftOut.noun === 'group' ? ` AND ug.group_id <> ${leftOut.id}` : ''}`
+    : `SELECT held.role_id FROM user_role_grant held WHERE held.user_id = ${userId}`
 
 /**
  * The sorted permissions of the user of the SQL expression `userId`: the union over the active
