@@ -13,8 +13,7 @@ const POLL_MILLISECONDS = 15_000
 const MAX_SENDING = 10
 /**
  * Sends under way when more are claimed: half the room at once, not a claim (a statement and a
- * commit) for each mail that ends, which was as much database work as the rest of an import of
- * 100,000 users that mailed each a link.
+ * commit) for each mail that ends, 100,000 of them when an import mails 100,000 new users.
  */
 const REFILL_AT = MAX_SENDING / 2
 
@@ -48,9 +47,9 @@ export function createMailSender(
   let marking: Promise<void> | undefined
 
   /**
-   * Marks a delivered mail sent together with every other delivered meanwhile: a statement (and
-   * a commit) a mail was most of this process's database work while an import of 100,000 users
-   * delivered their links. Resolves once it is marked; a failure fails every mail it held.
+   * Marks a delivered mail sent together with every other delivered meanwhile, not a statement
+   * and a commit each (an import of 100,000 users mails each a link). Resolves once it is marked;
+   * a failure fails every mail it held.
    */
   function markSent(id: number): Promise<void> {
     delivered.push(id)

@@ -61,7 +61,7 @@ function localOutcomes(parsed: ParsedImport): Map<number, ImportRowOutcome> {
 
 type Counts = Record<ImportOutcome | 'present', number>
 
-/** Counts outcomes as they come: a file of 100,000 rows is not kept to be counted. */
+/** Counts outcomes in one pass, as they come. */
 function counter() {
   const counts: Counts = { created: 0, updated: 0, unchanged: 0, failed: 0, present: 0 }
   return {
@@ -75,21 +75,20 @@ function counter() {
 
 /**
  * A dry run's results as they come, keeping only what the preview shows (its counts, the first
- * rows, the rows with errors), and the file's own refusals: the whole file's results were half
- * of the console's memory during the preview of 100,000 rows.
+ * rows, the rows with errors) and the file's own refusals, not a result for each of 100,000 rows.
  */
 function previewCollector(parsed: ParsedImport) {
   const { counts, add } = counter()
   const kept = localOutcomes(parsed)
   for (const outcome of kept.values()) add(outcome)
-  let firstKept = 0
+  let seen = 0
   return {
     collect(results: UserImportResult[]) {
       for (const result of results) {
         add(result)
         // Results come in file order: the first ones are the lowest rows sent.
-        if (firstKept < PREVIEW_FIRST_ROWS || result.errors.length > 0) kept.set(result.row, result)
-        firstKept += 1
+        if (seen < PREVIEW_FIRST_ROWS || result.errors.length > 0) kept.set(result.row, result)
+        seen += 1
       }
     },
     preview(): ImportPreview {

@@ -18,8 +18,9 @@ export const CHECK_CHUNK_ROWS = MAX_IMPORT_ROWS
 export const CHECK_REQUESTS_AT_ONCE = 2
 /**
  * Applying requests in flight at once: the server plans and writes one while the database
- * commits the other (a 100,000-row import took 71 s one at a time, 51 s two at once). Each row
- * is still a transaction of its own; the file's duplicates are refused before anything is sent.
+ * commits the other (`npm run bench:import`, 100,000 rows: about 75 s one at a time, 48-55 s two
+ * at once). Each row is still a transaction of its own; the file's duplicates are refused before
+ * anything is sent.
  */
 export const APPLY_REQUESTS_AT_ONCE = 2
 
@@ -52,10 +53,10 @@ export interface ImportRun {
 }
 
 /**
- * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight : the console
- * prepares and reads one while the server works on the next. Cancel stops before the next
- * request; what was sent stays applied and counted. A request that fails as a whole stops the run, and the run says where and
- * why.
+ * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight: the
+ * console prepares and reads one while the server works on the next. Cancel stops before the next
+ * request; what was sent stays applied and counted. A request that fails as a whole stops the
+ * run, and the run says where and why.
  */
 export async function runImport(job: {
   rows: UserImportRow[]
@@ -79,15 +80,15 @@ export async function runImport(job: {
       sent.push(answer)
     }
     if (index === sent.length) return { ...run, cancelled: true, stoppedAtRow: chunk[0]!.row }
-    let results: UserImportResult[]
+    let answer: UserImportResponse
     try {
-      ;({ results } = await sent[index]!)
+      answer = await sent[index]!
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error
       return { ...run, error: error.message, stoppedAtRow: chunk[0]!.row }
     }
-    job.collect(results)
-    run.done += results.length
+    job.collect(answer.results)
+    run.done += answer.results.length
     job.progress(run.done)
   }
   return run
