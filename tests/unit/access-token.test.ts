@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { signAccessToken, verifyAccessToken } from '../../server/src/auth/tokens'
 
 const key = createSecretKey(randomBytes(32))
@@ -66,5 +66,19 @@ describe('verifyAccessToken', () => {
     expect(verifyAccessToken(key, await ours({ sid: 5 as unknown as string }))).toBeUndefined()
     expect(verifyAccessToken(key, 'not-a-jwt')).toBeUndefined()
     expect(verifyAccessToken(key, '')).toBeUndefined()
+  })
+
+  describe('lifetime', () => {
+    afterEach(() => vi.useRealTimers())
+
+    test('a token lives at least the seconds it was signed for, however late in a second it was made, and not a second more', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(1_800_000_000_990)
+      const token = await signAccessToken(key, { userId: 7, sessionId: 's-7' }, 1)
+      vi.setSystemTime(1_800_000_001_980)
+      expect(verifyAccessToken(key, token)).toEqual({ userId: 7, sessionId: 's-7' })
+      vi.setSystemTime(1_800_000_002_000)
+      expect(verifyAccessToken(key, token)).toBeUndefined()
+    })
   })
 })

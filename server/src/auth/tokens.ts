@@ -35,6 +35,10 @@ export interface AccessClaims {
   sessionId: string
 }
 
+/**
+ * Expiry is in whole seconds: rounding the start up makes the token live at least the `expiresIn`
+ * the client is told (a 1 s token made late in a second would otherwise be dead at once).
+ */
 export function signAccessToken(
   key: SigningKey,
   claims: AccessClaims,
@@ -46,7 +50,7 @@ export function signAccessToken(
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setJti(randomUUID())
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setExpirationTime(Math.ceil(Date.now() / 1000) + ttlSeconds)
     .sign(key)
 }
 
