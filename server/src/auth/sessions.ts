@@ -171,6 +171,7 @@ export async function revokeUserSessions(
      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
      RETURNING id, expires_at > now() AS live`,
     [userId, keep ?? null],
+    { prepare: true },
   )
   return rows.filter((row) => row.live).map((row) => row.id)
 }

@@ -6,7 +6,7 @@ import { holdsEveryPermission, userPermissions } from './permissions'
 const ADMIN_RIGHTS_LOCK = 7_310_002
 
 export function lockAdminRights(tx: Queryable): Promise<unknown> {
-  return tx.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_RIGHTS_LOCK])
+  return tx.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_RIGHTS_LOCK], { prepare: true })
 }
 
 /**
@@ -47,7 +47,7 @@ const EVERY_PERMISSION_HOLDER_BESIDES = everyPermissionHolder(BESIDES)
  * holding every permission.
  */
 export async function assertAnAdminRemains(tx: Queryable, roleName: string): Promise<void> {
-  if ((await tx.query(ADMIN_ROLE_HOLDER, [roleName])).length > 0) return
+  if ((await tx.query(ADMIN_ROLE_HOLDER, [roleName], { prepare: true })).length > 0) return
   const rows = await tx.query(EVERY_PERMISSION_HOLDER, [roleName])
   if (rows.length === 0) throw noAdministratorLeft(roleName)
 }

@@ -27,6 +27,7 @@ export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<vo
       record.targetId === null ? null : String(record.targetId),
       JSON.stringify(record.changes ?? {}),
     ],
+    { prepare: true },
   )
 }
 

@@ -61,6 +61,7 @@ export async function permissionsOfUser(
   const [row] = await db.query<{ permissions: Permission[] }>(
     `SELECT ${userPermissions('$1', '$2')} AS permissions`,
     [userId, adminRoleName],
+    { prepare: true },
   )
   return row!.permissions
 }

@@ -116,6 +116,7 @@ export async function findUser(
   const [row] = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
+    { prepare: true },
   )
   return row
 }
@@ -139,6 +140,7 @@ export async function assertUnique(
     `SELECT username, email FROM users
      WHERE (lower(username) = lower($1) OR lower(email) = lower($2)) AND id <> $3`,
     [fields.username, fields.email, exceptId ?? 0],
+    { prepare: true },
   )
   if (rows.some((row) => row.username.toLowerCase() === fields.username.toLowerCase())) {
     throw clash(`Username "${fields.username}" is already taken`)
@@ -170,6 +172,7 @@ export async function insertUser(
       fields.passwordHash,
       fields.isActive ?? true,
     ],
+    { prepare: true },
   )
   return row!
 }
@@ -214,6 +217,7 @@ export async function updateProfile(
        updated_date = now(), version = version + 1
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, fields.username, fields.email, fields.firstName, fields.lastName, fields.phoneNumber],
+    { prepare: true },
   )
   return row!
 }
@@ -239,6 +243,7 @@ export async function updateStatus(
   const [row] = await db.query<UserRow>(
     `UPDATE users SET ${STATUS_ASSIGNMENTS} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
     [id, change.isActive ?? null, change.isLocked ?? null],
+    { prepare: true },
   )
   return row!
 }
