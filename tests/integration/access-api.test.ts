@@ -140,7 +140,7 @@ describe('roles and groups', () => {
 })
 
 describe('the last path to administrator rights is kept', () => {
-  test('renaming the administrator role, or emptying the only group that grants it, is a 409', async () => {
+  test('renaming or deactivating the administrator role, or emptying the only group that grants it, is a 409', async () => {
     const solo = await startServer()
     try {
       const soloToken = await solo.token()
@@ -151,6 +151,8 @@ describe('the last path to administrator rights is kept', () => {
       const renamed = await req('PUT', `/api/admin/roles/${adminRole.id}`, { name: 'SUPERUSER' })
       expect(renamed.status).toBe(409)
       expect((await req('GET', '/api/admin/roles')).body.content[0].name).toBe('ADMIN')
+      expect((await req('POST', `/api/admin/roles/${adminRole.id}/deactivate`)).status).toBe(409)
+      expect((await req('GET', '/api/admin/roles')).body.content[0].active).toBe(true)
 
       // Move the administrator's rights into a group, then try to take the group away.
       const group = (
