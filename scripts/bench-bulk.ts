@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
 import { buildServer } from '../server/src/app'
+import { hashPassword } from '../server/src/auth/passwords'
 import { signInAsAdmin } from '../server/bench/admin-client'
 import { percentile } from '../server/bench/percentile'
 import { loadBenchConfig } from '../server/bench/server-config'
@@ -12,7 +13,8 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * (BULK_CHUNK_SIZE ids a request, one after the other), over real HTTP, on the configured
  * database (PostgreSQL with a million users: a copy of the seeded one, since it changes users).
  * While each action runs, a second client sends distinct list requests one at a time: their p95
- * is printed beside the action's time. Then single-user writes: create, rename, lock.
+ * is printed beside the action's time. Single-user writes (create, rename, lock) are timed before
+ * the bulk actions (the server's first writes, on new connections) and again right after them.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
  */
 const USERS = Number(process.env.BENCH_BULK_USERS ?? 10_000)
@@ -77,6 +79,59 @@ async function main() {
       `${db.kind}, ${picked!.users.toLocaleString('en-US')} users; ${ids.length.toLocaleString('en-US')} users a bulk action, ${BULK_CHUNK_SIZE} a request\n`,
     )
 
+    // Single-user writes, one at a time: each over HTTP, the server's whole answer.
+    async function singleWrites(when: string, phase: string) {
+      const created: number[] = []
+      const renamed: number[] = []
+      const changed: number[] = []
+      for (let i = 0; i < SINGLE_WRITES; i += 1) {
+        const username = `bulkbench${tag}${phase}${i}`
+        let started = performance.now()
+        const user = JSON.parse(
+          (
+            await ok('POST', '/api/admin/users', {
+              username,
+              email: `${username}@example.com`,
+              password: 'bench-password-1',
+              firstName: 'Bulk',
+              lastName: 'Bench',
+              phoneNumber: '+971 50 000 0000',
+            })
+          ).text,
+        ) as { id: number; firstName: string }
+        created.push(performance.now() - started)
+        started = performance.now()
+        await ok('PUT', `/api/admin/users/${user.id}`, {
+          username,
+          email: `${username}@example.com`,
+          firstName: 'Renamed',
+          lastName: 'Bench',
+          phoneNumber: '+971 50 000 0000',
+        })
+        renamed.push(performance.now() - started)
+        started = performance.now()
+        await ok('PUT', `/api/admin/users/${user.id}/lock`)
+        changed.push(performance.now() - started)
+      }
+      // The password's hash alone, which creating a user pays before its database work.
+      const hashing: number[] = []
+      for (let i = 0; i < SINGLE_WRITES; i += 1) {
+        const started = performance.now()
+        await hashPassword('bench-password-1')
+        hashing.push(performance.now() - started)
+      }
+      write(`\none user at a time, ${when} (${SINGLE_WRITES} each): p50, p95\n`)
+      write(
+        `create             ${ms(percentile(created, 0.5))}, ${ms(percentile(created, 0.95))} (of which the password's hash ${ms(percentile(hashing, 0.5))})\n`,
+      )
+      write(
+        `rename             ${ms(percentile(renamed, 0.5))}, ${ms(percentile(renamed, 0.95))}\n`,
+      )
+      write(
+        `lock               ${ms(percentile(changed, 0.5))}, ${ms(percentile(changed, 0.95))}\n`,
+      )
+    }
+
     // The second client: distinct list requests, one at a time, while `running` holds.
     const makeRequest = requestMaker(SEED, {
       users: picked!.users,
@@ -96,6 +151,9 @@ async function main() {
       }
       return times
     }
+
+    await singleWrites("before them, the server's first writes", 'before')
+    write('\n')
 
     const quiet = performance.now()
     const idle = await listWhile(() => performance.now() - quiet < 5_000)
@@ -139,53 +197,7 @@ async function main() {
     // The role given above is taken back so that the copy ends as it began, roles aside.
     await db.query('DELETE FROM user_roles WHERE role_id = $1', [role.id])
 
-    // Single-user writes, one at a time: each over HTTP, the server's whole answer.
-    const created: number[] = []
-    const renamed: number[] = []
-    const changed: number[] = []
-    for (let i = 0; i < SINGLE_WRITES; i += 1) {
-      const username = `bulkbench${tag}x${i}`
-      let started = performance.now()
-      const user = JSON.parse(
-        (
-          await ok('POST', '/api/admin/users', {
-            username,
-            email: `${username}@example.com`,
-            password: 'bench-password-1',
-            firstName: 'Bulk',
-            lastName: 'Bench',
-            phoneNumber: '+971 50 000 0000',
-          })
-        ).text,
-      ) as { id: number; firstName: string }
-      created.push(performance.now() - started)
-      started = performance.now()
-      await ok('PUT', `/api/admin/users/${user.id}`, {
-        username,
-        email: `${username}@example.com`,
-        firstName: 'Renamed',
-        lastName: 'Bench',
-        phoneNumber: '+971 50 000 0000',
-      })
-      renamed.push(performance.now() - started)
-      started = performance.now()
-      await ok('PUT', `/api/admin/users/${user.id}/lock`)
-      changed.push(performance.now() - started)
-    }
-    // The password's hash alone, which creating a user pays before its database work.
-    const hashing: number[] = []
-    const { hashPassword } = await import('../server/src/auth/passwords')
-    for (let i = 0; i < SINGLE_WRITES; i += 1) {
-      const started = performance.now()
-      await hashPassword('bench-password-1')
-      hashing.push(performance.now() - started)
-    }
-    write(`\none user at a time (${SINGLE_WRITES} each): p50, p95\n`)
-    write(
-      `create             ${ms(percentile(created, 0.5))}, ${ms(percentile(created, 0.95))} (of which the password's hash ${ms(percentile(hashing, 0.5))})\n`,
-    )
-    write(`rename             ${ms(percentile(renamed, 0.5))}, ${ms(percentile(renamed, 0.95))}\n`)
-    write(`lock               ${ms(percentile(changed, 0.5))}, ${ms(percentile(changed, 0.95))}\n`)
+    await singleWrites('right after the bulk actions', 'after')
     agent.destroy()
   } finally {
     await app.close()
