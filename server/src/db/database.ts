@@ -2,9 +2,10 @@
 export interface QueryOptions {
   /**
    * Plan the statement once per connection, for any values, and reuse the plan: for the fixed
-   * statements made on every request (who is calling, the totals) and the list's pages without a
-   * search, where planning costs more than running. Never for statements whose best plan depends
-   * on their values (a search).
+   * statements made on every request (who is calling, the totals), the list's pages without a
+   * search and the writes of one user (the `UPDATE` of users, with its indexes and triggers),
+   * where planning costs more than running. Never for statements whose best plan depends on their
+   * values (a search).
    */
   prepare?: boolean
 }
