@@ -44,14 +44,18 @@ export function statusTotal(query: UserListParams, params: unknown[]): string {
 /**
  * The trigger-kept number of users of the list's status and lock whose search text holds the
  * fragment `fragment` (SQL), as SQL: over everyone (migration 009), less or only those of the
- * inactive or locked users' cells that the filter leaves out or selects (migration 011).
+ * inactive or locked users' cells that the filter leaves out or selects (migration 011), with
+ * the moves noted for the cells and not yet folded in (migration 022). Fragments hold no chr(1),
+ * the search text's separator.
  */
 function fragmentTotal(query: UserListParams, fragment: string): string {
   const everyone = `coalesce((SELECT total FROM user_search_fragment WHERE fragment = ${fragment}), 0)`
   const status = statusConditions(query)
   if (status.length === 0) return `${everyone}::int`
-  const cells = (where: string) => `coalesce((SELECT sum(total) FROM user_search_fragment_cell
-    WHERE fragment = ${fragment} AND ${where}), 0)`
+  const cells = (where: string) => `(coalesce((SELECT sum(total) FROM user_search_fragment_cell
+    WHERE fragment = ${fragment} AND ${where}), 0)
+    + coalesce((SELECT sum(move) FROM user_search_fragment_cell_pending
+    WHERE strpos(${fragment}, chr(1)) = 0 AND strpos(search_text, ${fragment}) > 0 AND ${where}), 0))`
   const selected = status.join(' AND ')
   // Whether the filter selects active and unlocked users, who are kept only in the total.
   return !selectsUnusual(query)

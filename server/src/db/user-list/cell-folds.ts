@@ -1,0 +1,87 @@
+import type { Queryable } from '../database'
+
+/** How often the notes of migration 022 are looked at. */
+const LOOK_EVERY_MILLISECONDS = 1_000
+/** Notes a fold takes in at once: about 250 ms of PostgreSQL's time on a million users. */
+const FOLD_BATCH = 1_000
+/** Notes left for a count to read at most (about 10 ms on 2 cores) before they are folded anyway. */
+const FOLD_AT_NOTES = 50_000
+/** How long a note may wait while writers keep noting more. */
+const FOLD_AFTER_MILLISECONDS = 30_000
+
+interface Notes {
+  first: number
+  last: number
+}
+
+export interface CellFolder {
+  /** Stops looking, and resolves once the fold under way, if any, has ended. */
+  close(): Promise<void>
+}
+
+/**
+ * Folds the moves writers noted for the fragment cells into the cells, in the background, so
+ * that a status change pays for a note per user and not for its fragments' cells (migration 022).
+ * Totals read the notes not yet folded, so folding later changes no answer, only how many notes a
+ * count reads. It folds while the writes pause (a second without a new note) and stops when they
+ * go on: folding during a bulk action would take the core its chunks and the lists read meanwhile
+ * need (a second of a 3 s action of 10,000 users); unless the notes grow many or old.
+ */
+export function startCellFolder(db: Queryable, failed: (error: unknown) => void): CellFolder {
+  let looking: Promise<void> | undefined
+  let closed = false
+  let seen: (Notes & { since: number }) | undefined
+
+  async function lastNote(): Promise<Notes | undefined> {
+    const [notes] = await db.query<Notes>(
+      `SELECT min(id)::float8 AS first, max(id)::float8 AS last
+       FROM user_search_fragment_cell_pending`,
+    )
+    return notes?.first == null ? undefined : notes
+  }
+
+  /** Folds batch after batch; with `whileNoMoreAfter`, only while no note comes after that one. */
+  async function fold(whileNoMoreAfter?: number): Promise<void> {
+    for (;;) {
+      const [row] = await db.query<{ folded: number }>(
+        'SELECT user_search_fragment_cell_fold($1) AS folded',
+        [FOLD_BATCH],
+      )
+      if (closed || (row?.folded ?? 0) < FOLD_BATCH) return
+      if (whileNoMoreAfter !== undefined && (await lastNote())?.last !== whileNoMoreAfter) return
+    }
+  }
+
+  async function look(): Promise<void> {
+    const notes = await lastNote()
+    if (!notes) {
+      seen = undefined
+      return
+    }
+    const now = Date.now()
+    const since = seen?.first === notes.first ? seen.since : now
+    const pause = seen?.last === notes.last
+    const many = notes.last - notes.first + 1 >= FOLD_AT_NOTES
+    const old = now - since >= FOLD_AFTER_MILLISECONDS
+    seen = { ...notes, since }
+    if (many || old) await fold()
+    else if (pause) await fold(notes.last)
+  }
+
+  const timer = setInterval(() => {
+    looking ??= look()
+      .catch(failed)
+      .finally(() => {
+        looking = undefined
+      })
+  }, LOOK_EVERY_MILLISECONDS)
+  timer.unref()
+
+  return {
+    async close() {
+      closed = true
+      clearInterval(timer)
+      await looking
+    },
+  }
+}
