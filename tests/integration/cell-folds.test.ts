@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../../server/src/db/database'
 import { startCellFolder } from '../../server/src/db/user-list/cell-folds'
 import { openMigratedDatabase } from './support/database'
-import { CELLS_WITH_NOTES } from './support/fragment-cells'
+import { CELLS_WITH_NOTES, noteCount } from './support/fragment-cells'
 
 let database: Awaited<ReturnType<typeof openMigratedDatabase>>
 let db: Database
@@ -16,13 +16,6 @@ afterAll(async () => {
   await database?.close()
 })
 
-const notes = async () =>
-  (
-    await db.query<{ notes: number }>(
-      'SELECT count(*)::int AS notes FROM user_search_fragment_cell_pending',
-    )
-  )[0]!.notes
-
 const cellsNow = () => db.query(`${CELLS_WITH_NOTES} ORDER BY 1, 2, 3`)
 
 test('once the writes pause, the noted moves are folded into the cells, which then count the same', async () => {
@@ -33,20 +26,20 @@ test('once the writes pause, the noted moves are folded into the cells, which th
   )
   await db.query(`UPDATE users SET is_active = false WHERE username IN ('fold1', 'fold2')`)
   // A note for each locked user added; two for each deactivated: out of one cell, into another.
-  expect(await notes()).toBe(34)
+  expect(await noteCount(db)).toBe(34)
   const before = await cellsNow()
 
   const failures: unknown[] = []
   const folder = startCellFolder(db, (error) => failures.push(error))
   try {
     // A look every second: the second finds no new note, a pause, and folds. At most 10 s.
-    for (let waited = 0; waited < 100 && (await notes()) > 0; waited += 1) {
+    for (let waited = 0; waited < 100 && (await noteCount(db)) > 0; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   } finally {
     await folder.close()
   }
   expect(failures).toEqual([])
-  expect(await notes()).toBe(0)
+  expect(await noteCount(db)).toBe(0)
   expect(await cellsNow()).toEqual(before)
 })
