@@ -7,14 +7,6 @@ const BATCH = 100_000
 /** Indexes rebuilt once after a large load instead of being updated row by row. */
 const DEFERRED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS users_search_trgm ON users USING gin (search_text gin_trgm_ops)',
-  'CREATE INDEX IF NOT EXISTS users_sort_username_covering ON users (lower(username), id) INCLUDE (username)',
-  'CREATE INDEX IF NOT EXISTS users_sort_email_covering ON users (lower(email), id) INCLUDE (email)',
-  'CREATE INDEX IF NOT EXISTS users_sort_phone ON users (phone_number, id)',
-  'CREATE INDEX IF NOT EXISTS users_sort_active ON users (is_active, id)',
-  'CREATE INDEX IF NOT EXISTS users_sort_locked ON users (is_locked, id)',
-  'CREATE INDEX IF NOT EXISTS users_sort_last_login ON users (last_login, id)',
-  'CREATE INDEX IF NOT EXISTS users_sort_created ON users (created_date, id)',
-  'CREATE INDEX IF NOT EXISTS users_sort_updated ON users (updated_date, id)',
   'CREATE INDEX IF NOT EXISTS users_walk_username ON users (lower(username), id) INCLUDE (username, search_text, is_active, is_locked)',
   'CREATE INDEX IF NOT EXISTS users_walk_email ON users (lower(email), id) INCLUDE (email, search_text, is_active, is_locked)',
   'CREATE INDEX IF NOT EXISTS users_walk_phone ON users (phone_number, id) INCLUDE (search_text, is_active, is_locked)',
