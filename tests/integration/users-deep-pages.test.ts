@@ -144,6 +144,33 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
   await expectEveryDeepPageExact()
 }, 120_000)
 
+test('a status or lock change leaves the anchors of the orders over every status and lock', async () => {
+  await expectEveryDeepPageExact()
+  const versions = () =>
+    LISTS.map((list) => {
+      const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), 12_345)?.version
+    })
+  const before = versions()
+  expect(before.every((version) => version !== undefined)).toBe(true)
+  // A bulk lock as the console sends it: users leave the unlocked and move in the order by update.
+  const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
+    'SELECT array_agg(id) AS ids FROM (SELECT id FROM users WHERE NOT is_locked ORDER BY id DESC LIMIT 30) chosen',
+  )
+  const reply = await server.request('POST', '/api/admin/users/bulk/lock', { token, body: { ids } })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  for (const list of LISTS) await apiPage(list, DEEP_PAGES[1]!)
+  await anchorBuilds(db)
+  // Only the lists over a lock and the order by update time were found stale and built again.
+  const after = versions()
+  LISTS.forEach((list, at) => {
+    const moved = list.filter !== '' || list.sort === 'updatedDate'
+    if (moved) expect(after[at], JSON.stringify(list)).not.toBe(before[at])
+    else expect(after[at], JSON.stringify(list)).toBe(before[at])
+  })
+  await expectEveryDeepPageExact()
+}, 120_000)
+
 test("a role's or group's list is read by its ids in order, exact by page and cursor as it changes", async () => {
   const [group] = await db.query<{ id: number }>(
     `INSERT INTO groups (name) VALUES ('Deep pages group') RETURNING id`,

@@ -1,8 +1,8 @@
-import type { UserListParams, UserSortField } from '@shared/contract'
+import type { UserListParams } from '@shared/contract'
 import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
-import { memberFilters } from './filters'
+import { FILTER_VERSIONS, memberFilters, statusConditions } from './filters'
 import { SORTS } from './sorts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -22,10 +22,6 @@ const BUILD_SHARE = 0.25
 /** Lists of a role or group kept in full at most (see `memberOrder`); the least used go first. */
 const MEMBER_ORDERS = 64
 
-/** The counter of an order's anchors, as SQL: they hold while it has not moved. */
-const orderVersion = (sort: UserSortField) =>
-  `(SELECT ${SORTS[sort].orderVersion}::text FROM user_total)`
-
 export interface Anchor {
   key: SortKey
   id: number
@@ -39,13 +35,26 @@ type AnchoredList = Pick<
 const ofMembers = (query: AnchoredList) => memberFilters(query).length > 0
 
 /**
- * The counter of a list's anchors, as SQL: its order's, and for a role's or group's list also
- * migration 005's filter version, which memberships and groups' roles and activity move.
+ * The counters of user_total a list's anchors hold by: its order's; for a list over a status or
+ * lock also migration 024's status version (a user who changes them joins or leaves it); for a
+ * role's or group's list also migration 005's filter version, which memberships and groups' roles
+ * and activity move.
  */
+export function anchorCounters(query: AnchoredList): string[] {
+  const counters = [...SORTS[query.sort].orderVersions]
+  if (statusConditions(query).length > 0) counters.push(STATUS_ORDER_VERSION)
+  if (ofMembers(query)) counters.push(FILTER_VERSIONS.members)
+  return [...new Set(counters)]
+}
+
+/** What a status or lock change moves, beside `filter_version` (migration 024). */
+const STATUS_ORDER_VERSION = 'status_order_version'
+
+/** The version of a list's anchors, as SQL: its counters (`anchorCounters`) read together. */
 export const anchorVersion = (query: AnchoredList) =>
-  ofMembers(query)
-    ? `${orderVersion(query.sort)} || '.' || (SELECT filter_version::text FROM user_total)`
-    : orderVersion(query.sort)
+  `(SELECT ${anchorCounters(query)
+    .map((counter) => `${counter}::text`)
+    .join(` || '.' || `)} FROM user_total)`
 
 /** The lists that share anchors: one order, over the users of one status, lock, role and group. */
 export const anchorShape = (query: AnchoredList) =>

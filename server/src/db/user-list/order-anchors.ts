@@ -62,8 +62,8 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
  * The orders built at start: those of migration 008's counter, not the one of its own (last
  * login), whose anchors the next sign-in moves.
  */
-const WARMED_ORDERS = USER_SORT_FIELDS.filter(
-  (sort) => SORTS[sort].orderVersion === 'order_version',
+const WARMED_ORDERS = USER_SORT_FIELDS.filter((sort) =>
+  SORTS[sort].orderVersions.includes('order_version'),
 )
 
 /**

@@ -15,18 +15,22 @@ export interface SortSpec {
   type: string
   nullable: boolean
   /**
-   * The counter of user_total that moves whenever this order may have changed: its anchors hold
-   * while it has not (migration 008's `order_version`, or one of its own).
+   * The counters of user_total that move whenever this order may have changed: its anchors hold
+   * while none has (migration 008's `order_version`, with or without others).
    */
-  orderVersion: string
+  orderVersions: readonly string[]
 }
 
 /**
- * Sorts whose anchors have a counter of their own (migration 014): sign-ins move the order by
- * last login alone, and must not make the anchors of every order stale.
+ * Sorts whose anchors hold by other counters than migration 008's alone: sign-ins move the order
+ * by last login only (migration 014), a status or lock change the orders by them (024), and every
+ * write the order by update time (024); none of these must make the anchors of every order stale.
  */
-const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, string>> = {
-  lastLogin: 'login_order_version',
+const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, readonly string[]>> = {
+  lastLogin: ['login_order_version'],
+  isActive: ['order_version', 'status_order_version'],
+  isLocked: ['order_version', 'status_order_version'],
+  updatedDate: ['order_version', 'updated_order_version'],
 }
 
 function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
@@ -35,8 +39,8 @@ function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
   // The key of `id` is the id itself, which a cursor carries anyway.
   const cursorKey =
     type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
-  const orderVersion = OWN_ORDER_VERSIONS[field] ?? 'order_version'
-  return { key, column, cursorKey, type, nullable, orderVersion }
+  const orderVersions = OWN_ORDER_VERSIONS[field] ?? ['order_version']
+  return { key, column, cursorKey, type, nullable, orderVersions }
 }
 
 export const SORTS = Object.fromEntries(
