@@ -52,6 +52,13 @@ async function sqlPage(list: (typeof LISTS)[number], page: number): Promise<numb
   return rows.map((row) => row.id)
 }
 
+/** The version of each list's anchors that a deep page reads from, if it has them. */
+const anchorVersions = () =>
+  LISTS.map((list) => {
+    const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
+    return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), 12_345)?.version
+  })
+
 async function expectEveryDeepPageExact() {
   for (const list of LISTS) {
     for (const page of DEEP_PAGES) {
@@ -124,19 +131,14 @@ test('after a change that moves users, deep pages stay exact', async () => {
 
 test('a sign-in leaves the anchors of every order but the one by last login', async () => {
   await expectEveryDeepPageExact()
-  const versions = () =>
-    LISTS.map((list) => {
-      const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
-      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), 12_345)?.version
-    })
-  const before = versions()
+  const before = anchorVersions()
   expect(before.every((version) => version !== undefined)).toBe(true)
   // What a sign-in writes (logins.ts): the last login moves, nothing else of the orders.
   await db.query(`UPDATE users SET last_login = now() WHERE id = (SELECT min(id) FROM users)`)
   for (const list of LISTS) await apiPage(list, DEEP_PAGES[1]!)
   await anchorBuilds(db)
   // Only the anchors by last login were found stale and built again.
-  const after = versions()
+  const after = anchorVersions()
   LISTS.forEach((list, at) => {
     if (list.sort === 'lastLogin') expect(after[at], list.sort).not.toBe(before[at])
     else expect(after[at], list.sort).toBe(before[at])
@@ -146,12 +148,7 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
 
 test('a status or lock change leaves the anchors of the orders over every status and lock', async () => {
   await expectEveryDeepPageExact()
-  const versions = () =>
-    LISTS.map((list) => {
-      const filter = Object.fromEntries(new URLSearchParams(list.filter.slice(1)))
-      return anchorBefore(db, anchorShape({ sort: list.sort, ...filter }), 12_345)?.version
-    })
-  const before = versions()
+  const before = anchorVersions()
   expect(before.every((version) => version !== undefined)).toBe(true)
   // A bulk lock as the console sends it: users leave the unlocked and move in the order by update.
   const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
@@ -162,7 +159,7 @@ test('a status or lock change leaves the anchors of the orders over every status
   for (const list of LISTS) await apiPage(list, DEEP_PAGES[1]!)
   await anchorBuilds(db)
   // Only the lists over a lock and the order by update time were found stale and built again.
-  const after = versions()
+  const after = anchorVersions()
   LISTS.forEach((list, at) => {
     const moved = list.filter !== '' || list.sort === 'updatedDate'
     if (moved) expect(after[at], JSON.stringify(list)).not.toBe(before[at])

@@ -3,7 +3,7 @@ import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
 import { FILTER_VERSIONS, memberFilters, statusConditions } from './filters'
-import { SORTS } from './sorts'
+import { SORTS, STATUS_ORDER_VERSION } from './sorts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -46,9 +46,6 @@ export function anchorCounters(query: AnchoredList): string[] {
   if (ofMembers(query)) counters.push(FILTER_VERSIONS.members)
   return [...new Set(counters)]
 }
-
-/** What a status or lock change moves, beside `filter_version` (migration 024). */
-const STATUS_ORDER_VERSION = 'status_order_version'
 
 /** The version of a list's anchors, as SQL: its counters (`anchorCounters`) read together. */
 export const anchorVersion = (query: AnchoredList) =>

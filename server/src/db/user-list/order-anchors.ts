@@ -5,7 +5,7 @@ import { ANCHOR_STEP, anchorBefore, anchorShape, anchorVersion, buildAnchors } f
 import { statusConditions } from './filters'
 import type { ListedRow, Listing } from './listing'
 import { readPage } from './page-reads'
-import { orderBy, SORTS } from './sorts'
+import { ORDER_VERSION, orderBy, SORTS } from './sorts'
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 export const DEEP_OFFSET = 10_000
@@ -63,7 +63,7 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
  * login), whose anchors the next sign-in moves.
  */
 const WARMED_ORDERS = USER_SORT_FIELDS.filter((sort) =>
-  SORTS[sort].orderVersions.includes('order_version'),
+  SORTS[sort].orderVersions.includes(ORDER_VERSION),
 )
 
 /**

@@ -21,6 +21,11 @@ export interface SortSpec {
   orderVersions: readonly string[]
 }
 
+/** Migration 008's counter: inserts, deletes and the keys of the sorts without counters of their own. */
+export const ORDER_VERSION = 'order_version'
+/** Migration 024's counter, moved by a status or lock change. */
+export const STATUS_ORDER_VERSION = 'status_order_version'
+
 /**
  * Sorts whose anchors hold by other counters than migration 008's alone: sign-ins move the order
  * by last login only (migration 014), a status or lock change the orders by them (024), and every
@@ -28,9 +33,9 @@ export interface SortSpec {
  */
 const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, readonly string[]>> = {
   lastLogin: ['login_order_version'],
-  isActive: ['order_version', 'status_order_version'],
-  isLocked: ['order_version', 'status_order_version'],
-  updatedDate: ['order_version', 'updated_order_version'],
+  isActive: [ORDER_VERSION, STATUS_ORDER_VERSION],
+  isLocked: [ORDER_VERSION, STATUS_ORDER_VERSION],
+  updatedDate: [ORDER_VERSION, 'updated_order_version'],
 }
 
 function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
@@ -39,7 +44,7 @@ function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
   // The key of `id` is the id itself, which a cursor carries anyway.
   const cursorKey =
     type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
-  const orderVersions = OWN_ORDER_VERSIONS[field] ?? ['order_version']
+  const orderVersions = OWN_ORDER_VERSIONS[field] ?? [ORDER_VERSION]
   return { key, column, cursorKey, type, nullable, orderVersions }
 }
 
