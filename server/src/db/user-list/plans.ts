@@ -21,9 +21,17 @@ const COVERED_ROWS_PER_MATCH = 10
 export type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind: 'collect' }
 
 /**
- * Walking stops after several times the rows expected, and a covered walk not before it has
- * cost what collecting would, so that matches clustered far along the sort (a correlation the
- * count cannot see) cost a bounded detour, then the matches are collected.
+ * The share of what collecting costs a walk may spend before it gives up and collects: matches
+ * clustered far along the sort (a correlation the count cannot see) then cost at most a quarter
+ * more than collecting. Users a bulk action has just changed are such a cluster: the first
+ * 10,000 of the order by update time, none of them in the group listed, and a group of 60,000
+ * was collected in 120-140 ms where a walk past them reads its page in 18 ms.
+ */
+const DETOUR_SHARE = 0.25
+
+/**
+ * Walking stops after several times the rows expected, and not before it has cost a share of
+ * what collecting would (`DETOUR_SHARE`); then the matches are collected.
  */
 function planOf(matches: number, walkable: number, rowsNeeded: number, covered: boolean): Plan {
   if (matches === 0) return { kind: 'collect' }
@@ -31,7 +39,7 @@ function planOf(matches: number, walkable: number, rowsNeeded: number, covered: 
   const collecting = (covered ? COVERED_ROWS_PER_MATCH : 1) * matches
   const limit = covered ? COVERED_ROWS_PER_MATCH * WALK_LIMIT : WALK_LIMIT
   if (walked > limit || walked > collecting) return { kind: 'collect' }
-  const rows = Math.max(2_000, 4 * walked, covered ? collecting : 0)
+  const rows = Math.max(2_000, 4 * walked, DETOUR_SHARE * collecting)
   return { kind: 'capped', rows: Math.ceil(Math.min(rows, walkable)) }
 }
 
