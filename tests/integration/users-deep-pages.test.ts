@@ -168,6 +168,36 @@ test('a status or lock change leaves the anchors of the orders over every status
   await expectEveryDeepPageExact()
 }, 120_000)
 
+test('a new first name leaves the anchors of every order but the one by update time', async () => {
+  await expectEveryDeepPageExact()
+  const before = anchorVersions()
+  expect(before.every((version) => version !== undefined)).toBe(true)
+  const [{ id } = { id: 0 }] = await db.query<{ id: number }>(
+    "SELECT min(id) AS id FROM users WHERE phone_number <> ''",
+  )
+  const read = await server.request('GET', `/api/admin/users/${id}`, { token })
+  const user = read.body as Record<string, string>
+  const edit = await server.request('PUT', `/api/admin/users/${id}`, {
+    token,
+    body: {
+      username: user.username,
+      email: user.email,
+      firstName: `${user.firstName}x`,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+    },
+  })
+  expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+  for (const list of LISTS) await apiPage(list, DEEP_PAGES[1]!)
+  await anchorBuilds(db)
+  const after = anchorVersions()
+  LISTS.forEach((list, at) => {
+    if (list.sort === 'updatedDate') expect(after[at], list.sort).not.toBe(before[at])
+    else expect(after[at], JSON.stringify(list)).toBe(before[at])
+  })
+  await expectEveryDeepPageExact()
+}, 120_000)
+
 test("a role's or group's list is read by its ids in order, exact by page and cursor as it changes", async () => {
   const [group] = await db.query<{ id: number }>(
     `INSERT INTO groups (name) VALUES ('Deep pages group') RETURNING id`,

@@ -207,16 +207,36 @@ export async function insertUsers(
   return users.map((user) => ids.get(user.username)!)
 }
 
+/** The column of each profile field. */
+const PROFILE_COLUMNS: Record<keyof ProfileFields, string> = {
+  username: 'username',
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phoneNumber: 'phone_number',
+}
+
+/** What a profile edit changes, field by field (`profileChanges`). */
+export type ProfileChanges = Partial<Record<keyof ProfileFields, { from: string; to: string }>>
+
+/**
+ * Sets the fields that change, and only those: the triggers that version the orders and the
+ * search fire on the columns set (`UPDATE OF`), so a new first name leaves the anchors of the
+ * orders by username, email and phone number holding.
+ */
 export async function updateProfile(
   db: Queryable,
   id: number,
-  fields: ProfileFields,
+  changes: ProfileChanges,
 ): Promise<UserRow> {
+  const fields = (Object.keys(PROFILE_COLUMNS) as (keyof ProfileFields)[]).filter(
+    (field) => changes[field] !== undefined,
+  )
+  const assignments = fields.map((field, i) => `${PROFILE_COLUMNS[field]} = $${i + 2}`)
   const [row] = await db.query<UserRow>(
-    `UPDATE users SET username = $2, email = $3, first_name = $4, last_name = $5, phone_number = $6,
-       updated_date = now(), version = version + 1
+    `UPDATE users SET ${[...assignments, 'updated_date = now()', 'version = version + 1'].join(', ')}
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-    [id, fields.username, fields.email, fields.firstName, fields.lastName, fields.phoneNumber],
+    [id, ...fields.map((field) => changes[field]!.to)],
     { prepare: true },
   )
   return row!
@@ -303,7 +323,7 @@ export async function findUserByUsername(
 }
 
 /** The profile fields that differ, as `{ field: { from, to } }` for the audit log. */
-export function profileChanges(row: UserRow, next: ProfileFields) {
+export function profileChanges(row: UserRow, next: ProfileFields): ProfileChanges {
   const before: ProfileFields = {
     username: row.username,
     email: row.email,
@@ -311,7 +331,7 @@ export function profileChanges(row: UserRow, next: ProfileFields) {
     lastName: row.last_name,
     phoneNumber: row.phone_number,
   }
-  const changes: Record<string, { from: string; to: string }> = {}
+  const changes: ProfileChanges = {}
   for (const field of Object.keys(next) as (keyof ProfileFields)[]) {
     if (before[field] !== next[field]) changes[field] = { from: before[field], to: next[field] }
   }

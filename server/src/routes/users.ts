@@ -125,7 +125,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
           const changes = profileChanges(before, body)
           if (Object.keys(changes).length === 0) return before
           await assertUnique(tx, body, params.id)
-          const after = await updateProfile(tx, params.id, body)
+          const after = await updateProfile(tx, params.id, changes)
           await writeAudit(tx, {
             actor: caller,
             action: 'user.update',
