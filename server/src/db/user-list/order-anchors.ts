@@ -49,11 +49,8 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
   buildAnchors(db, anchorShape(list), {
     kind: 'order',
     sql: `SELECT ${anchorVersion(list)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
-     WHERE id IN (SELECT id FROM (
-       SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM users ${where}
-     ) numbered WHERE position % $1 = 0)
-     ORDER BY ${order}`,
-    params: [ANCHOR_STEP],
+     WHERE id IN (SELECT every_nth_id($1, $2)) ORDER BY ${order}`,
+    params: [`SELECT id FROM users ${where} ORDER BY ${order}`, ANCHOR_STEP],
     step: ANCHOR_STEP,
   })
 }
