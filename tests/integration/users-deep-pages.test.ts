@@ -288,6 +288,22 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
     if (list.sort === 'lastLogin') expect(versions()[at], list.sort).not.toBe(rebuilt[at])
     else expect(versions()[at], list.sort).toBe(rebuilt[at])
   })
+  // A bulk lock of members moves none in or out: only the list over a status is built again.
+  const beforeLock = versions()
+  const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
+    `SELECT array_agg(id) AS ids FROM (
+       SELECT id FROM users WHERE id % 4 = 1 AND NOT is_locked ORDER BY id DESC LIMIT 30) chosen`,
+  )
+  const locking = await server.request('POST', '/api/admin/users/bulk/lock', {
+    token,
+    body: { ids },
+  })
+  expect(locking.status, JSON.stringify(locking.body)).toBe(200)
+  await expectExact()
+  lists.forEach((list, at) => {
+    if (list.filter.includes('status')) expect(versions()[at], list.sort).not.toBe(beforeLock[at])
+    else expect(versions()[at], list.sort).toBe(beforeLock[at])
+  })
   // Members leave from the start of the orders and others join: the lists no longer hold.
   await db.query(
     `DELETE FROM user_groups WHERE group_id = $1

@@ -1,6 +1,5 @@
 import type { UserListParams } from '@shared/contract'
 import {
-  anyFilterSet,
   FLAG_FILTER_KEYS,
   filterIsSet,
   filterKey,
@@ -10,6 +9,7 @@ import {
 import type { Queryable } from '../database'
 import {
   existsConditions,
+  filterCounters,
   FILTER_VERSIONS,
   filtersByExists,
   memberConditions,
@@ -171,8 +171,8 @@ export async function countUsers(
     )
     return { matches: row?.walkable ?? 0, walkable: row?.walkable ?? 0 }
   }
-  // The search's counter, and the filters' once a filter is set.
-  const counters = [FILTER_VERSIONS.search, ...(anyFilterSet(query) ? [FILTER_VERSIONS.flag] : [])]
+  // The search's counter, and those of the filters set.
+  const counters = [FILTER_VERSIONS.search, ...filterCounters(query)]
   const version = counters.map((counter) => `${counter}::text`).join(` || '.' || `)
   statusParams.push(query.search ?? null)
   const search = `lower($${statusParams.length}::text)`

@@ -3,6 +3,7 @@ import {
   EXISTS_FILTER_KEYS,
   FLAG_FILTER_KEYS,
   filterIsSet,
+  LIST_FILTER_KEYS,
   MEMBER_FILTER_KEYS,
   USER_FILTERS,
   type FilterDeclaration,
@@ -10,6 +11,7 @@ import {
   type MemberFilterKey,
 } from '@shared/user-list-fields'
 import { escapeLike, existsSql } from '../users'
+import { STATUS_ORDER_VERSION } from './sorts'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {
@@ -81,16 +83,26 @@ export function statusConditions(filter: UserFilter): string[] {
 
 /**
  * The counter of user_total that moves whenever what a filter of each kind selects may have
- * changed: migration 003's for the search, 005's for status, lock, roles and groups, moved by
- * 021's for two-step sign-in. A count
- * kept of a list holds while its counters have not moved.
+ * changed: migration 003's for the search; 024's for status and lock, which their changes move
+ * (026); 005's for roles and groups, which memberships, groups' roles and activity move, and
+ * which 021's moves for two-step sign-in. A count kept of a list holds while its counters have
+ * not moved.
  */
 export const FILTER_VERSIONS: Record<FilterDeclaration['kind'], string> = {
   search: 'search_version',
-  flag: 'filter_version',
+  flag: STATUS_ORDER_VERSION,
   members: 'filter_version',
   exists: 'filter_version',
 }
+
+/** The counters of the filters set in `filter` (`FILTER_VERSIONS`), each once. */
+export const filterCounters = (filter: UserFilter): string[] => [
+  ...new Set(
+    LIST_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map(
+      (key) => FILTER_VERSIONS[USER_FILTERS[key].kind],
+    ),
+  ),
+]
 
 /**
  * The value of each flag that most users have: the inactive and the locked are few, kept in
