@@ -18,7 +18,7 @@ function countsOf(db: Queryable): Map<string, Count> {
 
 /**
  * A count kept for `key`, if it was made at `version`: the counters it depends on (search_version
- * of migration 003, filter_version of migration 005) have not moved since, so paging through a
+ * of migration 003 and those of its filters, `filterCounters`) have not moved since, so paging through a
  * search that matches most of a million users counts them once, not on every page.
  */
 export function keptCount(db: Queryable, key: string, version: string): number | undefined {
