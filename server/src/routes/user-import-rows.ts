@@ -114,7 +114,8 @@ export const updatedChanges = (plan: Updated, options: ImportOptions) => ({
 
 /** A present user's profile, status and new links, as an updating row's plan says. */
 export async function writeUpdate(tx: Queryable, plan: Updated) {
-  if (Object.keys(plan.profileChanges).length > 0) await updateProfile(tx, plan.id, plan.profileChanges)
+  if (Object.keys(plan.profileChanges).length > 0)
+    await updateProfile(tx, plan.id, plan.profileChanges)
   if (plan.active) {
     await updateStatus(tx, plan.id, { isActive: plan.active.to })
     if (!plan.active.to) await revokeUserSessions(tx, plan.id)
