@@ -1,5 +1,6 @@
 import type { User } from '@shared/contract'
 import { USER_FILTERS } from '@shared/user-list-fields'
+import type { ProfileChanges } from '@shared/user-import-plan'
 import { clash, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns, forgetFailedSignInsOf } from './sign-in-failures'
@@ -215,9 +216,6 @@ const PROFILE_COLUMNS: Record<keyof ProfileFields, string> = {
   lastName: 'last_name',
   phoneNumber: 'phone_number',
 }
-
-/** What a profile edit changes, field by field (`profileChanges`). */
-export type ProfileChanges = Partial<Record<keyof ProfileFields, { from: string; to: string }>>
 
 /**
  * Sets the fields that change, and only those: the triggers that version the orders and the
