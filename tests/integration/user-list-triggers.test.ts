@@ -3,11 +3,12 @@ import { USER_SORT_FIELDS } from '@shared/contract'
 import {
   EXISTS_FILTER_KEYS,
   FLAG_FILTER_KEYS,
+  MEMBER_FILTER_KEYS,
   USER_FILTERS,
   USER_SORTS,
 } from '@shared/user-list-fields'
 import type { Database } from '../../server/src/db/database'
-import { FILTER_VERSIONS } from '../../server/src/db/user-list/filters'
+import { FILTER_VERSIONS, memberFilters } from '../../server/src/db/user-list/filters'
 import { SORTS } from '../../server/src/db/user-list/sorts'
 import { anchorCounters } from '../../server/src/db/user-list/anchors'
 import { openMigratedDatabase } from './support/database'
@@ -134,6 +135,22 @@ test('an insert, update or delete of a filter’s other table moves the counter 
     )
     const events = moving.reduce((all, trigger) => all | trigger.events, 0)
     expect(events, `${table} (filter ${key})`).toBe(28)
+  }
+})
+
+test('an insert or delete of a role’s holders or a group’s members moves that one’s version', async () => {
+  for (const key of MEMBER_FILTER_KEYS) {
+    const { table, versions } = memberFilters({ [key]: 1 })[0]!
+    const triggers = await db.query<{ arguments: string; events: number }>(
+      `SELECT encode(t.tgargs, 'escape') AS arguments, t.tgtype & 60 AS events
+       FROM pg_trigger t WHERE t.tgrelid = $1::regclass AND NOT t.tgisinternal`,
+      [table],
+    )
+    // 4, 8 and 32: INSERT, DELETE and TRUNCATE.
+    const events = triggers
+      .filter((trigger) => trigger.arguments.split('\\000').includes(versions))
+      .reduce((all, trigger) => all | trigger.events, 0)
+    expect(events & 44, `${table} (filter ${key})`).toBe(44)
   }
 })
 

@@ -266,15 +266,17 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
   await expectExact()
   const built = versions()
   expect(built.every((version) => version !== undefined)).toBe(true)
-  // Pages come from the kept ids: a member taken away behind the filter version's back (its
+  // Pages come from the kept ids: a member taken away behind the group version's back (its
   // trigger off) is still listed, until the version moves.
   const [byEmail] = lists
   const [gone] = (await listPage(byEmail, 'page=1')).ids
-  await db.exec('ALTER TABLE user_groups DISABLE TRIGGER user_groups_filter_changed')
+  await db.exec('ALTER TABLE user_groups DISABLE TRIGGER user_groups_list_delete')
   await db.query('DELETE FROM user_groups WHERE group_id = $1 AND user_id = $2', [group!.id, gone])
-  await db.exec('ALTER TABLE user_groups ENABLE TRIGGER user_groups_filter_changed')
+  await db.exec('ALTER TABLE user_groups ENABLE TRIGGER user_groups_list_delete')
   expect((await listPage(byEmail, 'page=1')).ids).toContain(gone)
-  await db.query('UPDATE user_total SET filter_version = filter_version + 1')
+  await db.query('UPDATE group_list_version SET version = version + 1 WHERE group_id = $1', [
+    group!.id,
+  ])
   expect((await listPage(byEmail, 'page=1')).ids).not.toContain(gone)
   await expectExact()
   expect(versions()[0]).not.toBe(built[0])
@@ -302,6 +304,36 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
     if (list.filter.includes('status')) expect(versions()[at], list.sort).not.toBe(beforeLock[at])
     else expect(versions()[at], list.sort).toBe(beforeLock[at])
   })
+  // A bulk action on another group, which grants another role, moves those two versions alone:
+  // these lists, of other members, are kept as they were.
+  const [other] = await db.query<{ group_id: number; role_id: number }>(
+    `WITH r AS (INSERT INTO roles (name) VALUES ('Deep pages other role') RETURNING id),
+       g AS (INSERT INTO groups (name) VALUES ('Deep pages other group') RETURNING id)
+     INSERT INTO group_roles (group_id, role_id) SELECT g.id, r.id FROM g, r
+     RETURNING group_id, role_id`,
+  )
+  const memberVersion = async () =>
+    (
+      await db.query<{ versions: string }>(
+        `SELECT concat_ws('.',
+           (SELECT version FROM group_list_version WHERE group_id = $1),
+           (SELECT version FROM role_list_version WHERE role_id = $2),
+           (SELECT version FROM group_list_version WHERE group_id = $3),
+           (SELECT version FROM role_list_version WHERE role_id = $4)) AS versions`,
+        [group!.id, role!.id, other!.group_id, other!.role_id],
+      )
+    )[0]!.versions
+  const beforeOther = versions()
+  const ownVersions = await memberVersion()
+  const adding = await server.request('POST', '/api/admin/users/bulk/add-to-group', {
+    token,
+    body: { ids, groupId: other!.group_id },
+  })
+  expect(adding.status, JSON.stringify(adding.body)).toBe(200)
+  await expectExact()
+  expect(versions()).toEqual(beforeOther)
+  const [groupAt, roleAt] = ownVersions.split('.')
+  expect(await memberVersion()).toBe(`${groupAt}.${roleAt}.1.1`)
   // Members leave from the start of the orders and others join: the lists no longer hold.
   await db.query(
     `DELETE FROM user_groups WHERE group_id = $1

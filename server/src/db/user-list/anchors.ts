@@ -2,7 +2,7 @@ import type { UserListParams } from '@shared/contract'
 import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
-import { FILTER_VERSIONS, memberFilters, statusConditions } from './filters'
+import { memberVersions, statusConditions } from './filters'
 import { SORTS, STATUS_ORDER_VERSION } from './sorts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -32,19 +32,15 @@ type AnchoredList = Pick<
   'sort' | 'status' | 'locked' | 'roleId' | 'groupId' | 'twoStep'
 >
 
-const ofMembers = (query: AnchoredList) => memberFilters(query).length > 0
-
 /**
- * The counters of user_total a list's anchors hold by: its order's; for a list over a status or
- * lock also migration 024's status version (a user who changes them joins or leaves it); for a
- * role's or group's list also migration 005's filter version, which memberships and groups' roles
- * and activity move.
+ * The counters a list's anchors hold by: its order's; for a list over a status or lock also
+ * migration 024's status version (a user who changes them joins or leaves it); for a role's or
+ * group's list also that role's or group's own version (`memberVersions`).
  */
 export function anchorCounters(query: AnchoredList): string[] {
   const counters = [...SORTS[query.sort].orderVersions]
   if (statusConditions(query).length > 0) counters.push(STATUS_ORDER_VERSION)
-  if (ofMembers(query)) counters.push(FILTER_VERSIONS.members)
-  return [...new Set(counters)]
+  return [...new Set(counters), ...memberVersions(query)]
 }
 
 /** The version of a list's anchors, as SQL: its counters (`anchorCounters`) read together. */

@@ -84,25 +84,41 @@ export function statusConditions(filter: UserFilter): string[] {
 /**
  * The counter of user_total that moves whenever what a filter of each kind selects may have
  * changed: migration 003's for the search; 024's for status and lock, which their changes move
- * (026); 005's for roles and groups, which memberships, groups' roles and activity move, and
- * which 021's moves for two-step sign-in. A count kept of a list holds while its counters have
- * not moved.
+ * (026); 005's for two-step sign-in, which 021's triggers move. A role or group has a version of
+ * its own (`memberVersions`). A count kept of a list holds while its counters have not moved.
  */
-export const FILTER_VERSIONS: Record<FilterDeclaration['kind'], string> = {
+export const FILTER_VERSIONS: Record<Exclude<FilterDeclaration['kind'], 'members'>, string> = {
   search: 'search_version',
   flag: STATUS_ORDER_VERSION,
-  members: 'filter_version',
   exists: 'filter_version',
 }
 
-/** The counters of the filters set in `filter` (`FILTER_VERSIONS`), each once. */
+/**
+ * The versions of the role and the group a filter asks for, as SQL to read beside user_total's
+ * counters: each moves when who holds that role or belongs to that group changes (migration
+ * 027), and is 0 before it first does.
+ */
+export const memberVersions = (filter: UserFilter): string[] =>
+  memberFilters(filter).map(
+    ({ versions, column, id }) =>
+      `coalesce((SELECT version FROM ${versions} WHERE ${column} = ${sqlInteger(id)}), 0)`,
+  )
+
+/** The counters of the filters set in `filter` (`FILTER_VERSIONS`, `memberVersions`), each once. */
 export const filterCounters = (filter: UserFilter): string[] => [
-  ...new Set(
-    LIST_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map(
-      (key) => FILTER_VERSIONS[USER_FILTERS[key].kind],
-    ),
-  ),
+  ...new Set([
+    ...LIST_FILTER_KEYS.filter(
+      (key) => filterIsSet(filter, key) && USER_FILTERS[key].kind !== 'members',
+    ).map((key) => FILTER_VERSIONS[USER_FILTERS[key].kind as keyof typeof FILTER_VERSIONS]),
+    ...memberVersions(filter),
+  ]),
 ]
+
+/** An id written into SQL text: only an integer, never anything a request could make SQL of. */
+function sqlInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer id: ${value}`)
+  return String(value)
+}
 
 /**
  * The value of each flag that most users have: the inactive and the locked are few, kept in
@@ -115,12 +131,26 @@ export const selectsUnusual = (filter: UserFilter) =>
   FLAG_FILTER_KEYS.some((key) => filterIsSet(filter, key) && filter[key] !== USUAL[key])
 
 /**
- * The members of the role `$n` or the group `$n`, as a table and its key column, and the table
- * of their trigger-kept numbers per status and lock (migration 010).
+ * The members of the role `$n` or the group `$n`, as a table and its key column, the table of
+ * their trigger-kept numbers per status and lock (migration 010) and that of each role's or
+ * group's version (migration 027), keyed by the same column.
  */
-const MEMBERS: Record<MemberFilterKey, { table: string; column: string; totals: string }> = {
-  roleId: { table: 'user_role_grant', column: 'role_id', totals: 'role_holder_total' },
-  groupId: { table: 'user_groups', column: 'group_id', totals: 'group_member_total' },
+const MEMBERS: Record<
+  MemberFilterKey,
+  { table: string; column: string; totals: string; versions: string }
+> = {
+  roleId: {
+    table: 'user_role_grant',
+    column: 'role_id',
+    totals: 'role_holder_total',
+    versions: 'role_list_version',
+  },
+  groupId: {
+    table: 'user_groups',
+    column: 'group_id',
+    totals: 'group_member_total',
+    versions: 'group_list_version',
+  },
 }
 
 /** The role and the group a filter asks for, each with its members' tables. */
