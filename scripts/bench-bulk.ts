@@ -13,7 +13,8 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * (BULK_CHUNK_SIZE ids a request, one after the other), over real HTTP, on the configured
  * database (PostgreSQL with a million users: a copy of the seeded one, since it changes users).
  * While each action runs, a second client sends distinct list requests one at a time: their p95
- * is printed beside the action's time. Single-user writes (create, rename, lock) are timed before
+ * is printed beside the action's time; then the group actions again while one client pages
+ * through another group's list. Single-user writes (create, rename, lock) are timed before
  * the bulk actions (the server's first writes, on new connections) and again right after them.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
  */
@@ -172,9 +173,14 @@ async function main() {
       ['add-to-group', { groupId: group.id }],
       ['remove-from-group', { groupId: group.id }],
     ]
-    for (const [action, extra] of actions) {
+    /** Sends `action` for every id, chunk by chunk, while `client` lists; prints both. */
+    async function timedAction(
+      action: string,
+      extra: object,
+      client: (running: () => boolean) => Promise<number[]>,
+    ) {
       let running = true
-      const listing = listWhile(() => running)
+      const listing = client(() => running)
       const started = performance.now()
       let applied = 0
       try {
@@ -193,6 +199,37 @@ async function main() {
       write(
         `${action.padEnd(18)} ${`${seconds.toFixed(2)} s`.padStart(8)} ${String(applied).padStart(6)}   ${times.length}, ${ms(percentile(times, 0.5))}, ${ms(percentile(times, 0.95))}\n`,
       )
+    }
+    for (const [action, extra] of actions) await timedAction(action, extra, listWhile)
+
+    // Another administrator pages through the largest other group's list, page after page,
+    // while the bench's group is changed: that list is kept (migration 027) and read by its ids.
+    const [paged] = await db.query<{ id: number }>(
+      `SELECT group_id AS id FROM group_member_total WHERE group_id <> $1
+       GROUP BY group_id ORDER BY sum(total) DESC, group_id LIMIT 1`,
+      [group.id],
+    )
+    if (paged) {
+      let page = 0
+      const pageWhile = async (running: () => boolean) => {
+        const times: number[] = []
+        while (running()) {
+          const query = `sort=username&direction=asc&groupId=${paged.id}&page=${(page += 1)}`
+          const started = performance.now()
+          const reply = await call('GET', `/api/admin/users?${query}`)
+          times.push(performance.now() - started)
+          if (reply.status !== 200) throw new Error(`${query}: ${reply.status} ${reply.text}`)
+        }
+        return times
+      }
+      const opened = performance.now()
+      await pageWhile(() => performance.now() - opened < 2_000)
+      write(
+        `\n${header.replace('list while it runs', `pages of group ${paged.id}'s list meanwhile`)}`,
+      )
+      for (const [action, extra] of actions.filter(([name]) => name.endsWith('-group'))) {
+        await timedAction(action, extra, pageWhile)
+      }
     }
     // The role given above is taken back so that the copy ends as it began, roles aside.
     await db.query('DELETE FROM user_roles WHERE role_id = $1', [role.id])

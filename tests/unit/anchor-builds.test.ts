@@ -7,12 +7,12 @@ const BUILD_MS = 40
 
 /** A database whose every statement takes BUILD_MS, recording when each began and ended. */
 function timedDatabase() {
-  const spans: { begun: number; ended: number }[] = []
+  const spans: { sql: string; begun: number; ended: number }[] = []
   const db = {
-    async query() {
+    async query(sql: string) {
       const begun = performance.now()
       await sleep(BUILD_MS)
-      spans.push({ begun, ended: performance.now() })
+      spans.push({ sql, begun, ended: performance.now() })
       return []
     },
   } as unknown as Queryable
@@ -42,5 +42,15 @@ describe('anchor builds in the background', () => {
     await anchorBuilds(db)
     expect(spans).toHaveLength(1)
     expect(performance.now() - begun).toBeLessThan(3 * BUILD_MS)
+  })
+
+  test('the list asked for last is built next, before those asked for once before it', async () => {
+    const { db, spans } = timedDatabase()
+    for (const shape of ['a', 'b', 'c', 'd', 'b']) {
+      buildAnchors(db, shape, { kind: 'order', sql: shape, params: [], step: 1_000 })
+    }
+    await anchorBuilds(db)
+    // 'a' began at once; 'b', asked again, goes before 'd' and 'c', the newest first.
+    expect(spans.map((span) => span.sql)).toEqual(['a', 'b', 'd', 'c'])
   })
 })

@@ -166,12 +166,21 @@ export function buildAnchors(db: Queryable, shape: string, build: AnchorBuild): 
   state.built.delete(shape)
   // Requests that find none while they are being built wait for that build.
   if (state.building === shape) return
+  // The list asked for last is built first (see `runBuilds`).
+  state.waiting.delete(shape)
   state.waiting.set(shape, build)
   if (!state.running) state.running = runBuilds(db, state)
 }
 
+/**
+ * Runs the builds waiting, the one asked for last first: a list someone is paging through asks
+ * again at each page and is built next, not after every list asked for once before it (while a
+ * bulk action ran, the build of a group's list paged meanwhile waited behind some twenty others,
+ * each paced, and its pages were collected at 200-500 ms each).
+ */
 async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
-  for (const [shape, build] of state.waiting) {
+  for (let next = newest(state.waiting); next; next = newest(state.waiting)) {
+    const [shape, build] = next
     state.waiting.delete(shape)
     state.building = shape
     const begun = performance.now()
@@ -188,6 +197,13 @@ async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
     if (state.waiting.size > 0) await pause((performance.now() - begun) * (1 / BUILD_SHARE - 1))
   }
   state.running = undefined
+}
+
+/** The entry of `map` set last. */
+function newest<K, V>(map: Map<K, V>): [K, V] | undefined {
+  let last: [K, V] | undefined
+  for (const entry of map) last = entry
+  return last
 }
 
 /** Keeps the `MEMBER_ORDERS` lists of a role or group used last (the orders' anchors are few). */
