@@ -107,9 +107,10 @@ export const memberVersions = (filter: UserFilter): string[] =>
 /** The counters of the filters set in `filter` (`FILTER_VERSIONS`, `memberVersions`), each once. */
 export const filterCounters = (filter: UserFilter): string[] => [
   ...new Set([
-    ...LIST_FILTER_KEYS.filter(
-      (key) => filterIsSet(filter, key) && USER_FILTERS[key].kind !== 'members',
-    ).map((key) => FILTER_VERSIONS[USER_FILTERS[key].kind as keyof typeof FILTER_VERSIONS]),
+    ...LIST_FILTER_KEYS.flatMap((key) => {
+      const { kind } = USER_FILTERS[key]
+      return filterIsSet(filter, key) && kind !== 'members' ? [FILTER_VERSIONS[kind]] : []
+    }),
     ...memberVersions(filter),
   ]),
 ]
