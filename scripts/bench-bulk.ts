@@ -139,16 +139,21 @@ async function main() {
       roleIds: access?.roles ?? [],
       groupIds: access?.groups ?? [],
     })
+    /** One list request, its time added to `times`; its answer's body. */
+    async function timedList(query: string, times: number[]): Promise<string> {
+      const started = performance.now()
+      const reply = await call('GET', `/api/admin/users?${query}`)
+      times.push(performance.now() - started)
+      if (reply.status !== 200) throw new Error(`${query}: ${reply.status} ${reply.text}`)
+      return reply.text
+    }
     const answered: Answered[] = []
     async function listWhile(running: () => boolean): Promise<number[]> {
       const times: number[] = []
       while (running()) {
         const request = makeRequest(answered)
-        const started = performance.now()
-        const reply = await call('GET', `/api/admin/users?${request.query}`)
-        times.push(performance.now() - started)
-        if (reply.status !== 200) throw new Error(`${request.query}: ${reply.status} ${reply.text}`)
-        answered.push({ request, next: (JSON.parse(reply.text) as { next?: string }).next ?? null })
+        const text = await timedList(request.query, times)
+        answered.push({ request, next: (JSON.parse(text) as { next?: string }).next ?? null })
       }
       return times
     }
@@ -214,11 +219,10 @@ async function main() {
       const pageWhile = async (running: () => boolean) => {
         const times: number[] = []
         while (running()) {
-          const query = `sort=username&direction=asc&groupId=${paged.id}&page=${(page += 1)}`
-          const started = performance.now()
-          const reply = await call('GET', `/api/admin/users?${query}`)
-          times.push(performance.now() - started)
-          if (reply.status !== 200) throw new Error(`${query}: ${reply.status} ${reply.text}`)
+          await timedList(
+            `sort=username&direction=asc&groupId=${paged.id}&page=${(page += 1)}`,
+            times,
+          )
         }
         return times
       }

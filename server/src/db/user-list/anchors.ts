@@ -3,6 +3,7 @@ import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
 import { memberVersions, statusConditions } from './filters'
+import { restAfter } from './pacing'
 import { SORTS, STATUS_ORDER_VERSION } from './sorts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -194,7 +195,7 @@ async function runBuilds(db: Queryable, state: AnchorState): Promise<void> {
       // The database closed or failed: the list keeps reading by offset.
     }
     state.building = undefined
-    if (state.waiting.size > 0) await pause((performance.now() - begun) * (1 / BUILD_SHARE - 1))
+    if (state.waiting.size > 0) await pause(restAfter(begun, BUILD_SHARE))
   }
   state.running = undefined
 }

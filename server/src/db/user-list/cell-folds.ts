@@ -1,4 +1,5 @@
 import type { Queryable } from '../database'
+import { restAfter } from './pacing'
 
 /** How often the notes of migration 022 are looked at. */
 const LOOK_EVERY_MILLISECONDS = 1_000
@@ -72,7 +73,7 @@ export function startCellFolder(db: Queryable, failed: (error: unknown) => void)
         [FOLD_BATCH],
       )
       if (closed || (row?.folded ?? 0) < FOLD_BATCH) return
-      await pause((performance.now() - begun) * (1 / FOLD_SHARE - 1))
+      await pause(restAfter(begun, FOLD_SHARE))
       if (closed) return
       if (whileNoMoreAfter !== undefined && (await lastNote())?.last !== whileNoMoreAfter) return
     }
