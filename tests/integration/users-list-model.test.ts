@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   SORT_DIRECTIONS,
+  type BulkFilter,
   USER_LOCK_FILTERS,
   USER_SORT_FIELDS,
   USER_STATUS_FILTERS,
@@ -14,6 +15,7 @@ import {
   type UserStatusFilter,
 } from '@shared/contract'
 import { USER_SORTS } from '@shared/user-list-fields'
+import { selectUserIds } from '../../server/src/db/bulk-selection'
 import { anchorBuilds } from '../../server/src/db/user-list/anchors'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { startServer, type TestServer } from './support/server'
@@ -25,14 +27,17 @@ import { startServer, type TestServer } from './support/server'
  * database would (status, lock, names, sign-ins, memberships of one user or of hundreds, a
  * group's activity, two-step, a new or a deleted user); then jumps to a random page of a random
  * list, deep ones included, and steps from it by cursors, forward and back: every page and total
- * must be the plain statement's. Whatever the engine keeps between requests (anchors built
- * meanwhile, kept counts and lists) must notice each of these changes.
+ * must be the plain statement's, and so must the list's export and a bulk action's selection.
+ * Whatever the engine keeps between requests (anchors built meanwhile, kept counts and lists)
+ * must notice each of these changes.
  */
 
 const NUM_RUNS = Number(process.env.LIST_MODEL_RUNS ?? 100)
 /** Enough for deep pages (`DEEP_OFFSET`), kept counts and kept lists of a group. */
 const BULK_USERS = 13_000
 const FIRST_USERS = 30
+/** Lists this long at most are also exported (each run's export is read whole). */
+const EXPORTED_UP_TO = 2_000
 /** Steps by cursor from the page jumped to, then as many back. */
 const MAX_STEPS = 3
 /** Syllables of names, so that searches match several users and sort keys tie after lower(). */
@@ -269,14 +274,23 @@ const pageChoice = fc.record({ seed: fc.nat(), deep: fc.boolean() })
 const pageNumber = ({ seed, deep }: { seed: number; deep: boolean }, pageCount: number) =>
   deep ? pageCount - 1 - (seed % Math.ceil(pageCount / 5)) : seed % pageCount
 
-function queryString(query: ListQuery): string {
-  const { role, group, ...rest } = query
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(rest)) {
-    if (value !== undefined) params.set(key, String(value))
+/** The list's search and filters, as a bulk action selects by them. */
+const filterOf = ({ search, status, locked, twoStep, role, group }: ListQuery): BulkFilter => ({
+  search: search?.trim(),
+  status,
+  locked,
+  twoStep,
+  roleId: role === undefined ? undefined : roleIds[role],
+  groupId: group === undefined ? undefined : groupIds[group],
+})
+
+/** The query of the list (`size` given) or of its export. */
+function queryString({ sort, direction, ...query }: ListQuery, size?: number): string {
+  const params = new URLSearchParams({ sort, direction })
+  if (size !== undefined) params.set('size', String(size))
+  for (const [key, value] of Object.entries(filterOf({ sort, direction, ...query }))) {
+    if (value !== undefined && value !== '') params.set(key, String(value))
   }
-  if (role !== undefined) params.set('roleId', String(roleIds[role]))
-  if (group !== undefined) params.set('groupId', String(groupIds[group]))
   return params.toString()
 }
 
@@ -337,7 +351,7 @@ test('every page of every list, jumped to and stepped from by cursors both ways,
       pageChoice,
       fc.nat(MAX_STEPS),
       async (changes, query, choice, steps) => {
-        const base = queryString(query)
+        const base = queryString(query, query.size)
         const pageOf = (total: number) =>
           pageNumber(choice, Math.max(1, Math.ceil(total / query.size)))
         // The list is read once before the changes, and the anchors it asked for are built:
@@ -364,6 +378,20 @@ test('every page of every list, jumped to and stepped from by cursors both ways,
           const back = await list(`${base}&cursor=${page.prev}`)
           expect(ids(back), `back from page ${number}`).toEqual(slice(number - 1))
         }
+        // The same users in the same order exported, and selected by a bulk action (by id).
+        if (want.length <= EXPORTED_UP_TO) {
+          const exported = await fetch(
+            `${server.url}/api/admin/users/export?${queryString(query)}`,
+            {
+              headers: { authorization: `Bearer ${token}` },
+            },
+          )
+          const lines = (await exported.text()).split('\n').filter(Boolean)
+          expect(lines.map((line) => (JSON.parse(line) as User).id)).toEqual(want)
+          expect(exported.headers.get('x-total-count')).toBe(String(want.length))
+        }
+        const selected = await selectUserIds(db(), filterOf(query), BULK_USERS * 2)
+        expect(selected).toEqual([...want].sort((a, b) => a - b))
       },
     ),
     {
