@@ -118,6 +118,9 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(() => server?.close())
 
+/** What the server's writes of a user also set, a sign-in's excepted: they move the update time. */
+const WRITTEN = 'updated_date = now(), version = version + 1'
+
 /** A change made straight in the database, to the user at `at` (modulo) of the current ones. */
 type Change =
   | { kind: 'status' | 'lock' | 'twoStep'; at: number; on: boolean }
@@ -179,7 +182,7 @@ async function apply(step: Change): Promise<void> {
           ? `INSERT INTO user_groups (user_id, group_id) SELECT id, $3 FROM users
              WHERE id % $1 = $2 ON CONFLICT DO NOTHING`
           : 'DELETE FROM user_groups WHERE user_id % $1 = $2 AND group_id = $3'
-        : `UPDATE users SET ${step.what} = $3 WHERE id % $1 = $2 AND username <> 'root'`,
+        : `UPDATE users SET ${step.what} = $3, ${WRITTEN} WHERE id % $1 = $2 AND username <> 'root'`,
       [step.every, step.rest, step.what === 'group' ? groupIds[0] : step.on],
     )
     return
@@ -188,10 +191,10 @@ async function apply(step: Change): Promise<void> {
   if (id === undefined) return
   switch (step.kind) {
     case 'status':
-      await db().query('UPDATE users SET is_active = $2 WHERE id = $1', [id, step.on])
+      await db().query(`UPDATE users SET is_active = $2, ${WRITTEN} WHERE id = $1`, [id, step.on])
       return
     case 'lock':
-      await db().query('UPDATE users SET is_locked = $2 WHERE id = $1', [id, step.on])
+      await db().query(`UPDATE users SET is_locked = $2, ${WRITTEN} WHERE id = $1`, [id, step.on])
       return
     case 'twoStep':
       await db().query(
@@ -205,11 +208,10 @@ async function apply(step: Change): Promise<void> {
     case 'rename': {
       made += 1
       const name = `${nameOf(step.syllables)}${made}`
-      await db().query('UPDATE users SET username = $2, first_name = $3 WHERE id = $1', [
-        id,
-        name,
-        nameOf(step.syllables),
-      ])
+      await db().query(
+        `UPDATE users SET username = $2, first_name = $3, ${WRITTEN} WHERE id = $1`,
+        [id, name, nameOf(step.syllables)],
+      )
       return
     }
     case 'login':
@@ -397,14 +399,21 @@ test('every page of every list, jumped to and stepped from by cursors both ways,
     {
       numRuns: NUM_RUNS,
       // Rare at random, always run: a deep page over a lock after hundreds are locked (anchors
-      // kept by the status version), and a search within a group of thousands after hundreds
-      // join it (a kept count, by the group's own version).
+      // kept by the status version), one by update time after one user's write (by the update
+      // version), and a search within a group of thousands after hundreds join it (a kept
+      // count, by the group's own version).
       examples: [
         [
           [{ kind: 'many', what: 'is_locked', every: 40, rest: 3, on: true }],
           { sort: 'username', direction: 'asc', size: 100, locked: 'false' },
           { seed: 3, deep: true },
           1,
+        ],
+        [
+          [{ kind: 'status', at: 5, on: false }],
+          { sort: 'updatedDate', direction: 'asc', size: 100 },
+          { seed: 0, deep: true },
+          0,
         ],
         [
           [{ kind: 'many', what: 'group', every: 20, rest: 3, on: true }],
