@@ -13,7 +13,9 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * (BULK_CHUNK_SIZE ids a request, one after the other), over real HTTP, on the configured
  * database (PostgreSQL with a million users: a copy of the seeded one, since it changes users).
  * While each action runs, a second client sends distinct list requests one at a time: their p95
- * is printed beside the action's time; then the group actions again while one client pages
+ * is printed beside the action's time, with the WAL the action wrote (a page's first change after
+ * a checkpoint writes the whole page, so an action right after one writes several times as
+ * much, docs/PERFORMANCE.md); then the group actions again while one client pages
  * through another group's list. Single-user writes (create, rename, lock) are timed before
  * the bulk actions (the server's first writes, on new connections) and again right after them.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
@@ -167,7 +169,7 @@ async function main() {
       `list alone: ${idle.length} requests, p50 ${ms(percentile(idle, 0.5))}, p95 ${ms(percentile(idle, 0.95))}\n\n`,
     )
 
-    const header = `${'action'.padEnd(18)} ${'time'.padStart(8)} ${'ok'.padStart(6)}   list while it runs: n, p50, p95\n`
+    const header = `${'action'.padEnd(18)} ${'time'.padStart(8)} ${'ok'.padStart(6)} ${'WAL'.padStart(8)}   list while it runs: n, p50, p95\n`
     write(header)
     const actions: [string, object][] = [
       ['lock', {}],
@@ -186,6 +188,7 @@ async function main() {
     ) {
       let running = true
       const listing = client(() => running)
+      const [wal] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
       const started = performance.now()
       let applied = 0
       try {
@@ -200,9 +203,14 @@ async function main() {
         running = false
       }
       const seconds = (performance.now() - started) / 1000
+      const [written] = await db.query<{ bytes: number }>(
+        'SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 AS bytes',
+        [wal!.lsn],
+      )
+      const megabytes = `${Math.round(written!.bytes / 1e6)} MB`
       const times = await listing
       write(
-        `${action.padEnd(18)} ${`${seconds.toFixed(2)} s`.padStart(8)} ${String(applied).padStart(6)}   ${times.length}, ${ms(percentile(times, 0.5))}, ${ms(percentile(times, 0.95))}\n`,
+        `${action.padEnd(18)} ${`${seconds.toFixed(2)} s`.padStart(8)} ${String(applied).padStart(6)} ${megabytes.padStart(8)}   ${times.length}, ${ms(percentile(times, 0.5))}, ${ms(percentile(times, 0.95))}\n`,
       )
     }
     for (const [action, extra] of actions) await timedAction(action, extra, listWhile)
