@@ -13,9 +13,10 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * (BULK_CHUNK_SIZE ids a request, one after the other), over real HTTP, on the configured
  * database (PostgreSQL with a million users: a copy of the seeded one, since it changes users).
  * While each action runs, a second client sends distinct list requests one at a time: their p95
- * is printed beside the action's time, with the WAL the action wrote (a page's first change after
- * a checkpoint writes the whole page, so an action right after one writes several times as
- * much, docs/PERFORMANCE.md); then the group actions again while one client pages
+ * is printed beside the action's time, with the WAL written meanwhile (mostly the action's: a
+ * page's first change after a checkpoint writes the whole page, so an action right after one
+ * writes several times as much, docs/PERFORMANCE.md); then the group actions again while one
+ * client pages
  * through another group's list. Single-user writes (create, rename, lock) are timed before
  * the bulk actions (the server's first writes, on new connections) and again right after them.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
