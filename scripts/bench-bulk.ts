@@ -16,9 +16,9 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * is printed beside the action's time, with the WAL written meanwhile (mostly the action's: a
  * page's first change after a checkpoint writes the whole page, so an action right after one
  * writes several times as much, docs/PERFORMANCE.md); then the group actions again while one
- * client pages
- * through another group's list. Single-user writes (create, rename, lock) are timed before
- * the bulk actions (the server's first writes, on new connections) and again right after them.
+ * client pages through another group's list. Single-user writes (create, rename, lock) are
+ * timed before the bulk actions (the server's first writes, on new connections) and again right
+ * after them.
  * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
  */
 const USERS = Number(process.env.BENCH_BULK_USERS ?? 10_000)
