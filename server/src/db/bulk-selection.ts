@@ -1,6 +1,7 @@
 import type { BulkFilter } from '@shared/contract'
 import type { Queryable } from './database'
 import { userFilterSql } from './user-list/filters'
+import { walkedTable } from './user-list/walked-tables'
 
 /** The ids of the users matching, as the list selects them, in id order, at most `limit` + 1 so that "too many" shows. */
 export async function selectUserIds(
@@ -11,7 +12,8 @@ export async function selectUserIds(
   const params: unknown[] = []
   const where = userFilterSql(filter, params)
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE ${where} ORDER BY id LIMIT $${params.length + 1}`,
+    `SELECT id FROM ${walkedTable({ ...filter, sort: 'id' })} WHERE ${where}
+     ORDER BY id LIMIT $${params.length + 1}`,
     [...params, limit + 1],
   )
   return rows.map((row) => row.id)

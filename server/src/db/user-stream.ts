@@ -3,6 +3,7 @@ import type { Database, Queryable } from './database'
 import { filterConditions, searchCondition } from './user-list/filters'
 import { listUsers } from './user-list/list-users'
 import { SORTS, tableKey } from './user-list/sorts'
+import { orderedRows } from './user-list/walked-tables'
 import { SELECTION_COLUMNS_AS_TEXT, type UserTextRow } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
@@ -62,7 +63,7 @@ export async function* selectedUserBatches(
     ]
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     yield* db.streamRows<UserTextRow>(
-      `SELECT ${SELECTION_COLUMNS_AS_TEXT} FROM users ${where}
+      `SELECT ${SELECTION_COLUMNS_AS_TEXT} FROM ${orderedRows(params)} ${where}
        ORDER BY ${tableKey(sort)} ${dir}, id ${dir}`,
       values,
       batchRows,
@@ -84,7 +85,7 @@ export async function* selectedUserBatches(
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     const order = stretch.keyed ? `${tableKey(sort)} ${dir}, id ${dir}` : `id ${dir}`
     const pending = db.query<KeyedRow>(
-      `SELECT ${SELECTION_COLUMNS_AS_TEXT}, (${key})::text AS sort_key FROM users ${where}
+      `SELECT ${SELECTION_COLUMNS_AS_TEXT}, (${key})::text AS sort_key FROM ${orderedRows(params)} ${where}
        ORDER BY ${order} LIMIT ${param(batchRows)}`,
       values,
     )

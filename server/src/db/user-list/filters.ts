@@ -73,7 +73,7 @@ export function existsConditions(filter: UserFilter): string[] {
 export const filtersByExists = (filter: UserFilter) =>
   EXISTS_FILTER_KEYS.some((key) => filterIsSet(filter, key))
 
-/** Status and lock: columns of the row itself, which the inactive/locked indexes also cover. */
+/** Status and lock: columns of the row itself, and of its state copy (migration 028). */
 export function statusConditions(filter: UserFilter): string[] {
   return FLAG_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => {
     const { column, whenTrue } = USER_FILTERS[key]
@@ -123,7 +123,7 @@ function sqlInteger(value: number): string {
 
 /**
  * The value of each flag that most users have: the inactive and the locked are few, kept in
- * cells of their own (migration 011) and out of the covering sort indexes (migration 013).
+ * cells of their own (migration 011) and walked in partial indexes of user_state (migration 028).
  */
 const USUAL: Record<FlagFilterKey, string> = { status: 'active', locked: 'false' }
 

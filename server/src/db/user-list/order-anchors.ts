@@ -6,6 +6,7 @@ import { statusConditions } from './filters'
 import type { ListedRow, Listing } from './listing'
 import { readPage } from './page-reads'
 import { ORDER_VERSION, orderBy, SORTS } from './sorts'
+import { walkedTable } from './walked-tables'
 
 /** Past this offset, the page waits for the total so that it can be read from the nearer end. */
 export const DEEP_OFFSET = 10_000
@@ -50,7 +51,7 @@ function buildOrderAnchors(db: Queryable, list: OrderedList): void {
     kind: 'order',
     sql: `SELECT ${anchorVersion(list)} AS version, id, ${sort.cursorKey} AS sort_key FROM users
      WHERE id IN (SELECT every_nth_id($1, $2)) ORDER BY ${order}`,
-    params: [`SELECT id FROM users ${where} ORDER BY ${order}`, ANCHOR_STEP],
+    params: [`SELECT id FROM ${walkedTable(list)} ${where} ORDER BY ${order}`, ANCHOR_STEP],
     step: ANCHOR_STEP,
   })
 }

@@ -13,9 +13,10 @@ import { readKeptList } from './kept-lists'
 import type { ListedRow, Listing, Read } from './listing'
 import type { Plan } from './plans'
 import { afterBoundary, orderBy, rowOrder, type SortSpec } from './sorts'
+import { walkedTable } from './walked-tables'
 
-/** The columns a walk reads besides the sort's key: those its index holds (migration 013). */
-const WALK_COLUMNS = 'id, search_text, is_active, is_locked'
+/** The columns a walk reads besides the sort's key: those its index holds (migrations 013, 028). */
+const WALK_COLUMNS = 'id, search_text'
 
 /**
  * How many rows a page's ranges are read to at most, for a page ending `rows` into them: a power
@@ -75,22 +76,22 @@ const onWalked = (sort: SortSpec, sql: string) =>
   sort.key === 'id' ? sql : sql.replace(sort.key, 'sort_value')
 
 /**
- * A bounded stretch of the sort's index, named users so that the probes still apply, of what
- * the index holds (migration 013), filtered. Its key is a column so that its order is known to
+ * A bounded stretch of the sort's index in `table` (see `walkedTable`), named users so that the
+ * probes still apply, of what the index holds (migrations 013, 028), filtered. Its key is a column so that its order is known to
  * hold: filtering stops once the page is full. Over several ranges it is one stretch of their
  * order together: a range cut short must not let a later one's rows fill the page.
  */
 function walkedPart(
   sort: SortSpec,
   order: string,
-  stretch: { ranges: (string | undefined)[]; status: string[]; cap: number },
+  stretch: { table: string; ranges: (string | undefined)[]; status: string[]; cap: number },
   selecting: string[],
   columns: string,
   rowLimit: string,
 ): string {
-  const { ranges, status, cap } = stretch
+  const { table, ranges, status, cap } = stretch
   const stretches = ranges.map(
-    (range) => `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM users
+    (range) => `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM ${table}
           ${rangeWhere(status, range)} ORDER BY ${order} LIMIT ${cap})`,
   )
   const walked =
@@ -105,6 +106,7 @@ function walkedPart(
 /** A range of the matches collected, or of the sort's index within the status and lock. */
 function rangeRead(
   plan: Plan,
+  table: string,
   status: string[],
   order: string,
   range: string | undefined,
@@ -114,7 +116,7 @@ function rangeRead(
   return plan.kind === 'collect'
     ? `SELECT ${columns} FROM matches ${range ? `WHERE ${range}` : ''}
           ORDER BY ${order} LIMIT ${rowLimit}`
-    : `SELECT ${columns} FROM users ${rangeWhere(status, range)} ORDER BY ${order} LIMIT ${rowLimit}`
+    : `SELECT ${columns} FROM ${table} ${rangeWhere(status, range)} ORDER BY ${order} LIMIT ${rowLimit}`
 }
 
 /** The rows of `read` from the sort's index (walked) or from the matches (collected). */
@@ -124,6 +126,7 @@ function readRows(listing: Listing, read: Read): Promise<ListedRow[]> {
   const params: unknown[] = []
   const order = orderBy(sort, direction)
   const status = statusConditions(query)
+  const table = walkedTable(query)
   const selecting = selectingConditions(listing, plan, params)
   params.push(limit)
   const limitParam = `$${params.length}`
@@ -145,8 +148,8 @@ function readRows(listing: Listing, read: Read): Promise<ListedRow[]> {
   const cap = prepared ? reachOf(walkedRows) : walkedRows
   const parts =
     plan.kind === 'capped'
-      ? [`(${walkedPart(sort, order, { ranges, status, cap }, selecting, columns, reach)})`]
-      : ranges.map((r) => `(${rangeRead(plan, status, order, r, columns, reach)})`)
+      ? [`(${walkedPart(sort, order, { table, ranges, status, cap }, selecting, columns, reach)})`]
+      : ranges.map((r) => `(${rangeRead(plan, table, status, order, r, columns, reach)})`)
   params.push(offset)
   const ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
       ORDER BY k ${dir}, id ${dir} LIMIT ${limitParam} OFFSET $${params.length}`

@@ -1,6 +1,7 @@
 import type { UserListParams } from '@shared/contract'
 import type { Counted } from './counts'
-import { filtersByExists, memberFilters, selectsUnusual } from './filters'
+import { filtersByExists, memberFilters, selectsUnusual, statusConditions } from './filters'
+import { SORTS } from './sorts'
 
 /**
  * Rows of the sort's index read, filtering as it goes, to fill a page: up to this many expected
@@ -43,9 +44,15 @@ function planOf(matches: number, walkable: number, rowsNeeded: number, covered: 
   return { kind: 'capped', rows: Math.ceil(Math.min(rows, walkable)) }
 }
 
-/** Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`). */
+/**
+ * Whether a walk reads a covering sort index alone (see `COVERED_ROWS_PER_MATCH`): the indexes
+ * of users hold no status or lock (migration 028), those of the orders by them in user_state do.
+ */
 const walkIsCovered = (query: UserListParams) =>
-  memberFilters(query).length === 0 && !filtersByExists(query) && !selectsUnusual(query)
+  memberFilters(query).length === 0 &&
+  !filtersByExists(query) &&
+  !selectsUnusual(query) &&
+  (statusConditions(query).length === 0 || SORTS[query.sort].ofState)
 
 /**
  * How to read a page ending `rowsNeeded` rows into the list. A search or a role or group can

@@ -19,7 +19,16 @@ export interface SortSpec {
    * while none has (migration 008's `order_version`, with or without others).
    */
   orderVersions: readonly string[]
+  /** Whether its column is one that only user_state indexes (`STATE_COLUMNS`). */
+  ofState: boolean
 }
+
+/**
+ * The columns no index of users holds (migration 028), so that a status change rewrites a
+ * user's row alone (a HOT update): user_state copies them, with the sort keys and the search
+ * text, and its indexes serve the orders by them and the inactive and locked users.
+ */
+export const STATE_COLUMNS: readonly string[] = ['is_active', 'is_locked', 'updated_date']
 
 /** Migration 008's counter: inserts, deletes and the keys of the sorts without counters of their own. */
 export const ORDER_VERSION = 'order_version'
@@ -45,7 +54,8 @@ function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
   const cursorKey =
     type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
   const orderVersions = OWN_ORDER_VERSIONS[field] ?? [ORDER_VERSION]
-  return { key, column, cursorKey, type, nullable, orderVersions }
+  const ofState = STATE_COLUMNS.includes(column)
+  return { key, column, cursorKey, type, nullable, orderVersions, ofState }
 }
 
 export const SORTS = Object.fromEntries(
