@@ -165,3 +165,88 @@ test('a sort is declared nullable exactly when its column is', async () => {
     Object.values(USER_SORTS).map(({ column }) => [column, nullable.get(column)]),
   )
 })
+
+// Migration 028: a status or lock change is a HOT update of users only while no index of users
+// holds the status, the lock or the update time, as a key, an included column, an expression or
+// a partial index's predicate (pg_get_indexdef shows all four).
+test('no index of users holds the status, the lock or the update time', async () => {
+  const indexes = await db.query<{ definition: string }>(
+    `SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index
+     WHERE indrelid = 'users'::regclass ORDER BY indexrelid`,
+  )
+  expect(indexes.map(({ definition }) => definition).join('\n')).toContain('users_pkey')
+  const holding = indexes
+    .map(({ definition }) => definition)
+    .filter((definition) => /\b(is_active|is_locked|updated_date)\b/.test(definition))
+  expect(holding).toEqual([])
+})
+
+/** The columns of users that user_state copies (migration 028), with the id. */
+const STATE_COLUMNS =
+  'id, is_active, is_locked, updated_date, search_text, username, email, phone_number, last_login, created_date'
+
+test('user_state holds a copy of every user’s state, sort keys and search text after each write', async () => {
+  const expectCopies = async (after: string) => {
+    const users = await db.query(`SELECT ${STATE_COLUMNS} FROM users ORDER BY id`)
+    const copies = await db.query(`SELECT ${STATE_COLUMNS} FROM user_state ORDER BY id`)
+    expect(copies, `user_state after ${after}`).toEqual(users)
+    // The view the exports read: users' row, in users' columns, with the state from user_state.
+    expect(
+      await db.query('SELECT * FROM users_by_state ORDER BY id'),
+      `users_by_state after ${after}`,
+    ).toEqual(await db.query('SELECT * FROM users ORDER BY id'))
+    return users.length
+  }
+  const ids = (
+    await db.query<{ id: number }>(
+      `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash,
+         is_active, is_locked, last_login)
+       SELECT 'state' || k, 'state' || k || '@example.com', 'First' || k, 'Last', '+1 555 ' || k,
+         'hash', k % 3 <> 0, k % 4 = 0, CASE WHEN k % 2 = 0 THEN now() END
+       FROM generate_series(1, 8) AS k
+       RETURNING id`,
+    )
+  ).map(({ id }) => id)
+  await db.query(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash)
+     VALUES ('state-single', 'state-single@example.com', 'Single', 'User', 'hash')`,
+  )
+  expect(await expectCopies('inserts')).toBeGreaterThanOrEqual(9)
+
+  await db.query(
+    `UPDATE users SET is_active = NOT is_active, updated_date = now() + interval '1 minute'
+     WHERE id = ANY($1::int[])`,
+    [ids.slice(0, 4)],
+  )
+  await db.query(
+    `UPDATE users SET is_locked = true, updated_date = now() + interval '2 minutes' WHERE id = $1`,
+    [ids[5]],
+  )
+  await expectCopies('status and lock changes')
+
+  const [before] = await db.query<{ search_text: string }>(
+    'SELECT search_text FROM user_state WHERE id = $1',
+    [ids[6]],
+  )
+  await db.query(
+    `UPDATE users SET username = 'renamed', email = 'renamed@example.com',
+       phone_number = '+1 555 999', first_name = 'Renamed', updated_date = now()
+     WHERE id = $1`,
+    [ids[6]],
+  )
+  await expectCopies('a profile edit')
+  const [after] = await db.query<{ search_text: string }>(
+    'SELECT search_text FROM user_state WHERE id = $1',
+    [ids[6]],
+  )
+  expect(after!.search_text).not.toEqual(before!.search_text)
+  expect(after!.search_text).toContain('renamed')
+
+  await db.query(`UPDATE users SET last_login = now() + interval '3 minutes' WHERE id = $1`, [
+    ids[1],
+  ])
+  await expectCopies('a sign-in')
+
+  await db.query('DELETE FROM users WHERE id = ANY($1::int[])', [[ids[0], ids[7]]])
+  await expectCopies('a delete')
+})

@@ -7,15 +7,31 @@ const BATCH = 100_000
 /** Indexes rebuilt once after a large load instead of being updated row by row. */
 const DEFERRED_INDEXES = [
   'CREATE INDEX IF NOT EXISTS users_search_trgm ON users USING gin (search_text gin_trgm_ops)',
-  'CREATE INDEX IF NOT EXISTS users_walk_username ON users (lower(username), id) INCLUDE (username, search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_email ON users (lower(email), id) INCLUDE (email, search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_phone ON users (phone_number, id) INCLUDE (search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_active ON users (is_active, id) INCLUDE (search_text, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_locked ON users (is_locked, id) INCLUDE (search_text, is_active)',
-  'CREATE INDEX IF NOT EXISTS users_walk_last_login ON users (last_login, id) INCLUDE (search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_created ON users (created_date, id) INCLUDE (search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_updated ON users (updated_date, id) INCLUDE (search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS users_walk_id ON users (id) INCLUDE (search_text, is_active, is_locked)',
+  'CREATE INDEX IF NOT EXISTS users_walk_username ON users (lower(username), id) INCLUDE (username, search_text)',
+  'CREATE INDEX IF NOT EXISTS users_walk_email ON users (lower(email), id) INCLUDE (email, search_text)',
+  'CREATE INDEX IF NOT EXISTS users_walk_phone ON users (phone_number, id) INCLUDE (search_text)',
+  'CREATE INDEX IF NOT EXISTS users_walk_last_login ON users (last_login, id) INCLUDE (search_text)',
+  'CREATE INDEX IF NOT EXISTS users_walk_created ON users (created_date, id) INCLUDE (search_text)',
+  'CREATE INDEX IF NOT EXISTS users_walk_id ON users (id) INCLUDE (search_text)',
+  'CREATE INDEX IF NOT EXISTS user_state_walk_active ON user_state (is_active, id) INCLUDE (search_text, is_locked)',
+  'CREATE INDEX IF NOT EXISTS user_state_walk_locked ON user_state (is_locked, id) INCLUDE (search_text, is_active)',
+  'CREATE INDEX IF NOT EXISTS user_state_walk_updated ON user_state (updated_date, id) INCLUDE (search_text, is_active, is_locked)',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_created ON user_state (created_date, id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_email ON user_state (lower(email), id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_id ON user_state (id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_last_login ON user_state (last_login, id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_locked ON user_state (is_locked, id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_phone ON user_state (phone_number, id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_updated ON user_state (updated_date, id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_username ON user_state (lower(username), id) WHERE NOT is_active',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_active ON user_state (is_active, id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_created ON user_state (created_date, id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_email ON user_state (lower(email), id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_id ON user_state (id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_last_login ON user_state (last_login, id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_phone ON user_state (phone_number, id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_updated ON user_state (updated_date, id) WHERE is_locked',
+  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_username ON user_state (lower(username), id) WHERE is_locked',
 ]
 const indexName = (statement: string) => /EXISTS (\w+)/.exec(statement)![1]!
 
@@ -63,5 +79,5 @@ export async function seedBulk(
       for (const statement of DEFERRED_INDEXES) await db.exec(statement)
     }
   }
-  await db.exec('VACUUM ANALYZE users')
+  await db.exec('VACUUM ANALYZE users, user_state')
 }
