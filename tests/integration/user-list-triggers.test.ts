@@ -9,7 +9,7 @@ import {
 } from '@shared/user-list-fields'
 import type { Database } from '../../server/src/db/database'
 import { FILTER_VERSIONS, memberFilters } from '../../server/src/db/user-list/filters'
-import { SORTS } from '../../server/src/db/user-list/sorts'
+import { SORTS, STATE_COLUMNS } from '../../server/src/db/user-list/sorts'
 import { anchorCounters } from '../../server/src/db/user-list/anchors'
 import { openMigratedDatabase } from './support/database'
 
@@ -177,18 +177,27 @@ test('no index of users holds the status, the lock or the update time', async ()
   expect(indexes.map(({ definition }) => definition).join('\n')).toContain('users_pkey')
   const holding = indexes
     .map(({ definition }) => definition)
-    .filter((definition) => /\b(is_active|is_locked|updated_date)\b/.test(definition))
+    .filter((definition) =>
+      STATE_COLUMNS.some((column) => new RegExp(`\\b${column}\\b`).test(definition)),
+    )
   expect(holding).toEqual([])
 })
 
-/** The columns of users that user_state copies (migration 028), with the id. */
-const STATE_COLUMNS =
-  'id, is_active, is_locked, updated_date, search_text, username, email, phone_number, last_login, created_date'
+/**
+ * The columns of users that user_state copies (migration 028): every sort's, the flags' and the
+ * search's, so that any list can be walked there; a new one fails this test until it is copied.
+ */
+const COPIED_COLUMNS = [
+  ...new Set([
+    ...USER_SORT_FIELDS.map((sort) => USER_SORTS[sort].column),
+    ...[...FLAG_FILTER_KEYS, 'search' as const].map((key) => USER_FILTERS[key].column),
+  ]),
+].join(', ')
 
 test('user_state holds a copy of every user’s state, sort keys and search text after each write', async () => {
   const expectCopies = async (after: string) => {
-    const users = await db.query(`SELECT ${STATE_COLUMNS} FROM users ORDER BY id`)
-    const copies = await db.query(`SELECT ${STATE_COLUMNS} FROM user_state ORDER BY id`)
+    const users = await db.query(`SELECT ${COPIED_COLUMNS} FROM users ORDER BY id`)
+    const copies = await db.query(`SELECT ${COPIED_COLUMNS} FROM user_state ORDER BY id`)
     expect(copies, `user_state after ${after}`).toEqual(users)
     // The view the exports read: users' row, in users' columns, with the state from user_state.
     expect(

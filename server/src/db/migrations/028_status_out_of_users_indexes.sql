@@ -121,14 +121,15 @@ CREATE INDEX users_walk_id ON users (id) INCLUDE (search_text);
 -- written from now on keep it; the existing ones do when the table is next rewritten.
 ALTER TABLE users SET (fillfactor = 85);
 
--- A user's row with the state from user_state, in users' order of columns: exports that stream
--- users in an order by the state read it.
+-- A user's row with the state, the sort keys and the search text from user_state, in users'
+-- order of columns: an export in an order walked there (server/src/db/user-list/walked-tables.ts)
+-- reads it, so that its order and filters are those of user_state's indexes.
 CREATE VIEW users_by_state AS
-  SELECT u.id, u.username, u.email, u.first_name, u.last_name, u.phone_number, u.password_hash,
-    s.is_active, s.is_locked, u.last_login, u.created_date, s.updated_date, u.version,
-    u.full_name, u.search_text, u.login_blocked_until, u.must_change_password,
+  SELECT s.id, s.username, s.email, u.first_name, u.last_name, s.phone_number, u.password_hash,
+    s.is_active, s.is_locked, s.last_login, s.created_date, s.updated_date, u.version,
+    u.full_name, s.search_text, u.login_blocked_until, u.must_change_password,
     u.temporary_password_spent
-  FROM users u JOIN user_state s USING (id);
+  FROM user_state s JOIN users u USING (id);
 
 -- The list plans its reads of the new table from its statistics at once.
 ANALYZE user_state;
