@@ -4,36 +4,18 @@ import { FIRST_NAMES, LAST_NAMES } from './names'
 
 const BATCH = 100_000
 
-/** Indexes rebuilt once after a large load instead of being updated row by row. */
-const DEFERRED_INDEXES = [
-  'CREATE INDEX IF NOT EXISTS users_search_trgm ON users USING gin (search_text gin_trgm_ops)',
-  'CREATE INDEX IF NOT EXISTS users_walk_username ON users (lower(username), id) INCLUDE (username, search_text)',
-  'CREATE INDEX IF NOT EXISTS users_walk_email ON users (lower(email), id) INCLUDE (email, search_text)',
-  'CREATE INDEX IF NOT EXISTS users_walk_phone ON users (phone_number, id) INCLUDE (search_text)',
-  'CREATE INDEX IF NOT EXISTS users_walk_last_login ON users (last_login, id) INCLUDE (search_text)',
-  'CREATE INDEX IF NOT EXISTS users_walk_created ON users (created_date, id) INCLUDE (search_text)',
-  'CREATE INDEX IF NOT EXISTS users_walk_id ON users (id) INCLUDE (search_text)',
-  'CREATE INDEX IF NOT EXISTS user_state_walk_active ON user_state (is_active, id) INCLUDE (search_text, is_locked)',
-  'CREATE INDEX IF NOT EXISTS user_state_walk_locked ON user_state (is_locked, id) INCLUDE (search_text, is_active)',
-  'CREATE INDEX IF NOT EXISTS user_state_walk_updated ON user_state (updated_date, id) INCLUDE (search_text, is_active, is_locked)',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_created ON user_state (created_date, id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_email ON user_state (lower(email), id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_id ON user_state (id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_last_login ON user_state (last_login, id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_locked ON user_state (is_locked, id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_phone ON user_state (phone_number, id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_updated ON user_state (updated_date, id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_inactive_sort_username ON user_state (lower(username), id) WHERE NOT is_active',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_active ON user_state (is_active, id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_created ON user_state (created_date, id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_email ON user_state (lower(email), id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_id ON user_state (id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_last_login ON user_state (last_login, id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_phone ON user_state (phone_number, id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_updated ON user_state (updated_date, id) WHERE is_locked',
-  'CREATE INDEX IF NOT EXISTS user_state_locked_sort_username ON user_state (lower(username), id) WHERE is_locked',
-]
-const indexName = (statement: string) => /EXISTS (\w+)/.exec(statement)![1]!
+/**
+ * The indexes rebuilt once after a large load instead of being updated row by row: every index
+ * of the users' tables but their keys (primary and unique), as the migrations made them.
+ */
+async function deferredIndexes(db: Database): Promise<{ name: string; definition: string }[]> {
+  return db.query(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid IN ('users'::regclass, 'user_state'::regclass) AND NOT i.indisunique
+     ORDER BY c.relname`,
+  )
+}
 
 /**
  * Adds `count` generated users in batches, entirely inside the database (generate_series),
@@ -46,11 +28,8 @@ export async function seedBulk(
   report: (done: number) => void,
 ): Promise<void> {
   const passwordHash = await hashPassword('bulk-password')
-  const deferIndexes = count >= 50_000
-  if (deferIndexes) {
-    for (const statement of DEFERRED_INDEXES)
-      await db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)
-  }
+  const deferred = count >= 50_000 ? await deferredIndexes(db) : []
+  for (const { name } of deferred) await db.exec(`DROP INDEX ${name}`)
   try {
     const [{ base } = { base: 0 }] = await db.query<{ base: number }>(
       'SELECT coalesce(max(id), 0)::int AS base FROM users',
@@ -75,9 +54,7 @@ export async function seedBulk(
       report(done + size)
     }
   } finally {
-    if (deferIndexes) {
-      for (const statement of DEFERRED_INDEXES) await db.exec(statement)
-    }
+    for (const { definition } of deferred) await db.exec(definition)
   }
   await db.exec('VACUUM ANALYZE users, user_state')
 }
