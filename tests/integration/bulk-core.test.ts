@@ -13,7 +13,7 @@ import { ADMIN, startServer, type TestServer } from './support/server'
 
 /** Seeded users share this email domain, so one search selects all of them. */
 const SEEDED = '@bulk.example.com'
-const SEEDED_COUNT = 450
+const SEEDED_COUNT = 1_100
 
 let server: TestServer
 let core: Core
@@ -76,7 +76,7 @@ beforeEach(() => {
   requests = []
 })
 
-test('"all matching" is listed first, then sent 200 at a time, with progress of both', async () => {
+test('"all matching" is listed first, then sent 500 at a time, with progress of both', async () => {
   const request = bulkRequest({ action: 'lock' })
   const result = await call('users.bulk', request)
   expect(result).toEqual({
@@ -84,13 +84,16 @@ test('"all matching" is listed first, then sent 200 at a time, with progress of 
     data: { ok: SEEDED_COUNT, failed: 0, failures: [], cancelled: false },
   })
   expect(progress(request.bulkId)).toEqual([
-    ['selecting', 200, 450],
-    ['selecting', 400, 450],
-    ['selecting', 450, 450],
-    ['applying', 0, 450],
-    ['applying', 200, 450],
-    ['applying', 400, 450],
-    ['applying', 450, 450],
+    ['selecting', 200, 1100],
+    ['selecting', 400, 1100],
+    ['selecting', 600, 1100],
+    ['selecting', 800, 1100],
+    ['selecting', 1000, 1100],
+    ['selecting', 1100, 1100],
+    ['applying', 0, 1100],
+    ['applying', 500, 1100],
+    ['applying', 1000, 1100],
+    ['applying', 1100, 1100],
   ])
   expect(requests.filter((line) => line.startsWith('POST'))).toEqual(
     Array(3).fill('POST /api/admin/users/bulk/lock'),
@@ -109,14 +112,14 @@ test('Cancel stops before the next request: what was sent is applied and counted
   stop()
   expect(result).toEqual({
     ok: true,
-    data: { ok: 200, failed: 0, failures: [], cancelled: true },
+    data: { ok: 500, failed: 0, failures: [], cancelled: true },
   })
   expect(progress(request.bulkId)).toEqual([
-    ['applying', 0, 450],
-    ['applying', 200, 450],
+    ['applying', 0, 1100],
+    ['applying', 500, 1100],
   ])
   expect(requests.filter((line) => line.startsWith('POST'))).toHaveLength(1)
-  expect(await lockedSeeded()).toBe(SEEDED_COUNT - 200)
+  expect(await lockedSeeded()).toBe(SEEDED_COUNT - 500)
 })
 
 test('Cancel while selecting sends nothing', async () => {
