@@ -95,7 +95,10 @@ export interface Counted {
    */
   matches?: number
   keep?: { key: string; versionSql: string }
-  /** The users of its status and lock: those a walk of the sort's index goes through. */
+  /**
+   * The users of its status and lock: those a walk of the sort's index goes through (a walk of
+   * users over the usual status or lock goes through everyone, at most a tenth more).
+   */
   walkable: number
   /** The parts of a search of four or more characters that the trigram index is asked for. */
   parts?: string[]

@@ -77,9 +77,10 @@ const onWalked = (sort: SortSpec, sql: string) =>
 
 /**
  * A bounded stretch of the sort's index in `table` (see `walkedTable`), named users so that the
- * probes still apply, of what the index holds (migrations 013, 028), filtered. Its key is a column so that its order is known to
- * hold: filtering stops once the page is full. Over several ranges it is one stretch of their
- * order together: a range cut short must not let a later one's rows fill the page.
+ * probes still apply, of what the index holds (migrations 013, 028), filtered. Its key is a
+ * column so that its order is known to hold: filtering stops once the page is full. Over several
+ * ranges it is one stretch of their order together: a range cut short must not let a later
+ * one's rows fill the page.
  */
 function walkedPart(
   sort: SortSpec,

@@ -13,7 +13,7 @@ import { ApiFailure } from '../api/http'
 
 /**
  * Users sent per request: as many as the reference server applies in one transaction, so that
- * 10,000 users are 20 requests (a status action of them took 0.65-0.75 of its time sent 200 at a
+ * 10,000 users are 20 requests (a status action of them took 0.65-0.8 of its time sent 200 at a
  * time, docs/PERFORMANCE.md); few enough that progress moves and Cancel takes effect within a
  * moment (a request of 500 took 0.1-0.2 s at a million users).
  */
