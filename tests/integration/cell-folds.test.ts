@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../../server/src/db/database'
 import { startCellFolder } from '../../server/src/db/user-list/cell-folds'
+import { seedBulk } from '../../server/src/seed/bulk'
 import { openMigratedDatabase } from './support/database'
 import { CELLS_WITH_NOTES, noteCount } from './support/fragment-cells'
 
@@ -42,4 +43,17 @@ test('once the writes pause, the noted moves are folded into the cells, which th
   expect(failures).toEqual([])
   expect(await noteCount(db)).toBe(0)
   expect(await cellsNow()).toEqual(before)
+})
+
+test('a bulk seed folds the notes of the inactive and locked users it adds into the cells', async () => {
+  await seedBulk(db, 300, () => undefined)
+  expect(await noteCount(db)).toBe(0)
+  // The cells hold each inactive or locked user's fragments once, as counted from the users.
+  const counted = await db.query(
+    `SELECT fragment, is_active, is_locked, count(*)::int AS total
+     FROM users, LATERAL (SELECT DISTINCT f FROM search_fragments(search_text) AS f) AS own (fragment)
+     WHERE NOT is_active OR is_locked GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  )
+  expect(counted.length).toBeGreaterThan(0)
+  expect(await cellsNow()).toEqual(counted)
 })

@@ -19,6 +19,15 @@ const FOLD_AFTER_MILLISECONDS = 30_000
  */
 const FOLD_SHARE = 0.25
 
+/** Folds up to `batch` of the oldest notes into the cells, in one statement; how many it took. */
+export async function foldNotes(db: Queryable, batch: number): Promise<number> {
+  const [row] = await db.query<{ folded: number }>(
+    'SELECT user_search_fragment_cell_fold($1) AS folded',
+    [batch],
+  )
+  return row?.folded ?? 0
+}
+
 interface Notes {
   first: number
   last: number
@@ -68,11 +77,8 @@ export function startCellFolder(db: Queryable, failed: (error: unknown) => void)
   async function fold(whileNoMoreAfter?: number): Promise<void> {
     for (;;) {
       const begun = performance.now()
-      const [row] = await db.query<{ folded: number }>(
-        'SELECT user_search_fragment_cell_fold($1) AS folded',
-        [FOLD_BATCH],
-      )
-      if (closed || (row?.folded ?? 0) < FOLD_BATCH) return
+      const folded = await foldNotes(db, FOLD_BATCH)
+      if (closed || folded < FOLD_BATCH) return
       await pause(restAfter(begun, FOLD_SHARE))
       if (closed) return
       if (whileNoMoreAfter !== undefined && (await lastNote())?.last !== whileNoMoreAfter) return
