@@ -8,8 +8,9 @@ import {
   USER_SORTS,
 } from '@shared/user-list-fields'
 import type { Database } from '../../server/src/db/database'
+import { updateStatusOf } from '../../server/src/db/users'
 import { FILTER_VERSIONS, memberFilters } from '../../server/src/db/user-list/filters'
-import { SORTS, STATE_COLUMNS } from '../../server/src/db/user-list/sorts'
+import { FLAG_VERSIONS, SORTS, STATE_COLUMNS } from '../../server/src/db/user-list/sorts'
 import { anchorCounters } from '../../server/src/db/user-list/anchors'
 import { openMigratedDatabase } from './support/database'
 
@@ -91,7 +92,7 @@ async function requiredCoverage(): Promise<{ counters: string[]; column: string;
     })),
   ])
   for (const { key, column } of flagColumns) {
-    required.push({ counters: [FILTER_VERSIONS.flag], column, why: `filter ${key}` })
+    required.push({ counters: [FLAG_VERSIONS[key]], column, why: `filter ${key}` })
   }
   for (const column of await generatedFrom(USER_FILTERS.search.column)) {
     required.push({ counters: [FILTER_VERSIONS.search], column, why: 'the search' })
@@ -118,6 +119,31 @@ test('an update of every sortable or filterable column moves the counters its ke
     missing,
     `triggers of users on UPDATE:\n${triggers.map((trigger) => trigger.definition).join('\n')}`,
   ).toEqual([])
+})
+
+test('a status change moves its own flag’s counter alone, not the other flag’s', async () => {
+  const [user] = await db.query<{ id: number }>(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash)
+     VALUES ('flagcounters', 'flagcounters@example.com', 'Flag', 'Counters', 'x') RETURNING id`,
+  )
+  const counters = Object.values(FLAG_VERSIONS)
+  const read = async () =>
+    (await db.query<Record<string, string>>(`SELECT ${counters.join(', ')} FROM user_total`))[0]!
+  const changes = [
+    { change: { isLocked: true }, moves: FLAG_VERSIONS.locked },
+    { change: { isLocked: false }, moves: FLAG_VERSIONS.locked },
+    { change: { isActive: false }, moves: FLAG_VERSIONS.status },
+    { change: { isActive: true }, moves: FLAG_VERSIONS.status },
+  ]
+  for (const { change, moves } of changes) {
+    const before = await read()
+    await updateStatusOf(db, [user!.id], change)
+    const after = await read()
+    for (const counter of counters) {
+      const moved = after[counter] !== before[counter]
+      expect(moved, `${JSON.stringify(change)} moved ${counter}`).toBe(counter === moves)
+    }
+  }
 })
 
 test('an insert, update or delete of a filter’s other table moves the counter of its kept counts', async () => {

@@ -29,6 +29,7 @@ const LISTS: { sort: UserSortField; direction: 'asc' | 'desc'; filter: string }[
   { sort: 'lastLogin', direction: 'desc', filter: '' },
   { sort: 'isLocked', direction: 'desc', filter: '&status=active' },
   { sort: 'updatedDate', direction: 'asc', filter: '&locked=false' },
+  { sort: 'username', direction: 'asc', filter: '&status=active' },
 ]
 
 async function apiPage(list: (typeof LISTS)[number], page: number): Promise<number[]> {
@@ -161,20 +162,30 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
   )
 }, 120_000)
 
-test('a status or lock change leaves the anchors of the orders over every status and lock', async () => {
-  // A bulk lock as the console sends it: users leave the unlocked and move in the order by update.
+/** A bulk `action` of 30 users as the console sends it, of those `where` selects. */
+async function bulkOf(action: string, where: string) {
+  const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
+    `SELECT array_agg(id) AS ids FROM (SELECT id FROM users WHERE ${where} ORDER BY id DESC LIMIT 30) chosen`,
+  )
+  const reply = await server.request('POST', `/api/admin/users/bulk/${action}`, {
+    token,
+    body: { ids },
+  })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+}
+
+test('a lock leaves the anchors of every order and list but those by or over a lock, and by update time', async () => {
+  // Users leave the unlocked and move in the order by update, none from one status to the other.
   await expectAnchorsRebuiltOnly(
-    async () => {
-      const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
-        'SELECT array_agg(id) AS ids FROM (SELECT id FROM users WHERE NOT is_locked ORDER BY id DESC LIMIT 30) chosen',
-      )
-      const reply = await server.request('POST', '/api/admin/users/bulk/lock', {
-        token,
-        body: { ids },
-      })
-      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    },
-    (list) => list.filter !== '' || list.sort === 'updatedDate',
+    () => bulkOf('lock', 'NOT is_locked'),
+    (list) => list.filter.includes('locked') || ['isLocked', 'updatedDate'].includes(list.sort),
+  )
+}, 120_000)
+
+test('a deactivation leaves the anchors of every order and list but those by or over a status, and by update time', async () => {
+  await expectAnchorsRebuiltOnly(
+    () => bulkOf('deactivate', 'is_active'),
+    (list) => list.filter.includes('status') || ['isActive', 'updatedDate'].includes(list.sort),
   )
 }, 120_000)
 
@@ -288,17 +299,27 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
     if (list.sort === 'lastLogin') expect(versions()[at], list.sort).not.toBe(rebuilt[at])
     else expect(versions()[at], list.sort).toBe(rebuilt[at])
   })
-  // A bulk lock of members moves none in or out: only the list over a status is built again.
+  // A bulk lock of members moves none in or out, nor from one status to the other (migration
+  // 029): every list is kept, the one over a status too.
   const beforeLock = versions()
   const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
     `SELECT array_agg(id) AS ids FROM (
-       SELECT id FROM users WHERE id % 4 = 1 AND NOT is_locked ORDER BY id DESC LIMIT 30) chosen`,
+       SELECT id FROM users WHERE id % 4 = 1 AND NOT is_locked AND is_active
+       ORDER BY id DESC LIMIT 30) chosen`,
   )
   const locking = await server.request('POST', '/api/admin/users/bulk/lock', {
     token,
     body: { ids },
   })
   expect(locking.status, JSON.stringify(locking.body)).toBe(200)
+  await expectExact()
+  expect(versions()).toEqual(beforeLock)
+  // Deactivating them takes them out of the list over a status alone, which is built again.
+  const deactivating = await server.request('POST', '/api/admin/users/bulk/deactivate', {
+    token,
+    body: { ids },
+  })
+  expect(deactivating.status, JSON.stringify(deactivating.body)).toBe(200)
   await expectExact()
   lists.forEach((list, at) => {
     if (list.filter.includes('status')) expect(versions()[at], list.sort).not.toBe(beforeLock[at])

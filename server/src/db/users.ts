@@ -245,11 +245,28 @@ export interface StatusChange {
   isLocked?: boolean
 }
 
-/** The assignments of a status change: the parameters `$2` (active) and `$3` (locked), null to keep. */
-const STATUS_ASSIGNMENTS = `is_active = coalesce($2::boolean, is_active),
-       is_locked = coalesce($3::boolean, is_locked),
-       login_blocked_until = CASE WHEN $3::boolean = false THEN NULL ELSE login_blocked_until END,
-       updated_date = now(), version = version + 1`
+/** The column of each flag a status change sets. */
+const STATUS_COLUMNS: Record<keyof StatusChange, string> = {
+  isActive: 'is_active',
+  isLocked: 'is_locked',
+}
+
+/**
+ * The assignments of `change`, its values appended to `params`: the columns of the flags it sets
+ * alone, so that only their triggers fire (a lock leaves the anchors of the order by status, and
+ * of the lists over one, holding: migration 029). Unlocking also ends a temporary lockout.
+ */
+function statusAssignments(change: StatusChange, params: unknown[]): string {
+  const flags = (Object.keys(STATUS_COLUMNS) as (keyof StatusChange)[]).filter(
+    (flag) => change[flag] !== undefined,
+  )
+  return [
+    ...flags.map((flag) => `${STATUS_COLUMNS[flag]} = $${params.push(change[flag])}::boolean`),
+    ...(change.isLocked === false ? ['login_blocked_until = NULL'] : []),
+    'updated_date = now()',
+    'version = version + 1',
+  ].join(', ')
+}
 
 /** Unlocking also ends every temporary lockout after failed sign-ins, and forgets the failures. */
 export async function updateStatus(
@@ -258,9 +275,10 @@ export async function updateStatus(
   change: StatusChange,
 ): Promise<UserRow> {
   if (change.isLocked === false) await forgetFailedSignIns(db, id)
+  const params: unknown[] = [id]
   const [row] = await db.query<UserRow>(
-    `UPDATE users SET ${STATUS_ASSIGNMENTS} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-    [id, change.isActive ?? null, change.isLocked ?? null],
+    `UPDATE users SET ${statusAssignments(change, params)} WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    params,
     { prepare: true },
   )
   return row!
@@ -273,11 +291,11 @@ export async function updateStatusOf(
   change: StatusChange,
 ): Promise<void> {
   if (change.isLocked === false) await forgetFailedSignInsOf(db, ids)
-  await db.query(`UPDATE users SET ${STATUS_ASSIGNMENTS} WHERE id = ANY ($1::int[])`, [
-    ids,
-    change.isActive ?? null,
-    change.isLocked ?? null,
-  ])
+  const params: unknown[] = [ids]
+  await db.query(
+    `UPDATE users SET ${statusAssignments(change, params)} WHERE id = ANY ($1::int[])`,
+    params,
+  )
 }
 
 /**

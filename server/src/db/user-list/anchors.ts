@@ -2,9 +2,9 @@ import type { UserListParams } from '@shared/contract'
 import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
-import { memberVersions, statusConditions } from './filters'
+import { flagVersions, memberVersions } from './filters'
 import { restAfter } from './pacing'
-import { SORTS, STATUS_ORDER_VERSION } from './sorts'
+import { SORTS } from './sorts'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -35,14 +35,13 @@ type AnchoredList = Pick<
 
 /**
  * The counters a list's anchors hold by: its order's; for a list over a status or lock also
- * migration 024's status version (a user who changes them joins or leaves it); for a role's or
- * group's list also that role's or group's own version (`memberVersions`).
+ * that flag's own (migration 029: a user who changes it joins or leaves the list); for a role's
+ * or group's list also that role's or group's own version (`memberVersions`).
  */
-export function anchorCounters(query: AnchoredList): string[] {
-  const counters = [...SORTS[query.sort].orderVersions]
-  if (statusConditions(query).length > 0) counters.push(STATUS_ORDER_VERSION)
-  return [...new Set(counters), ...memberVersions(query)]
-}
+export const anchorCounters = (query: AnchoredList): string[] => [
+  ...new Set([...SORTS[query.sort].orderVersions, ...flagVersions(query)]),
+  ...memberVersions(query),
+]
 
 /** The version of a list's anchors, as SQL: its counters (`anchorCounters`) read together. */
 export const anchorVersion = (query: AnchoredList) =>

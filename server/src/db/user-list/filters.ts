@@ -3,7 +3,6 @@ import {
   EXISTS_FILTER_KEYS,
   FLAG_FILTER_KEYS,
   filterIsSet,
-  LIST_FILTER_KEYS,
   MEMBER_FILTER_KEYS,
   USER_FILTERS,
   type FilterDeclaration,
@@ -11,7 +10,7 @@ import {
   type MemberFilterKey,
 } from '@shared/user-list-fields'
 import { escapeLike, existsSql } from '../users'
-import { STATUS_ORDER_VERSION } from './sorts'
+import { FLAG_VERSIONS } from './sorts'
 
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {
@@ -83,15 +82,21 @@ export function statusConditions(filter: UserFilter): string[] {
 
 /**
  * The counter of user_total that moves whenever what a filter of each kind selects may have
- * changed: migration 003's for the search; 024's for status and lock, which their changes move
- * (026); 005's for two-step sign-in, which 021's triggers move. A role or group has a version of
- * its own (`memberVersions`). A count kept of a list holds while its counters have not moved.
+ * changed: migration 003's for the search; 005's for two-step sign-in, which 021's triggers move.
+ * Status and lock each have a counter of their own (`flagVersions`), a role or group a version
+ * of its own (`memberVersions`). A count kept of a list holds while its counters have not moved.
  */
-export const FILTER_VERSIONS: Record<Exclude<FilterDeclaration['kind'], 'members'>, string> = {
+export const FILTER_VERSIONS: Record<
+  Exclude<FilterDeclaration['kind'], 'flag' | 'members'>,
+  string
+> = {
   search: 'search_version',
-  flag: STATUS_ORDER_VERSION,
   exists: 'filter_version',
 }
+
+/** The counters of the status and lock filters set in `filter` (migration 029). */
+export const flagVersions = (filter: UserFilter): string[] =>
+  FLAG_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => FLAG_VERSIONS[key])
 
 /**
  * The versions of the role and the group a filter asks for, as SQL to read beside user_total's
@@ -104,13 +109,14 @@ export const memberVersions = (filter: UserFilter): string[] =>
       `coalesce((SELECT version FROM ${versions} WHERE ${column} = ${sqlInteger(id)}), 0)`,
   )
 
-/** The counters of the filters set in `filter` (`FILTER_VERSIONS`, `memberVersions`), each once. */
+/**
+ * The counters of the filters set in `filter` (`flagVersions`, `FILTER_VERSIONS`,
+ * `memberVersions`), each once.
+ */
 export const filterCounters = (filter: UserFilter): string[] => [
   ...new Set([
-    ...LIST_FILTER_KEYS.flatMap((key) => {
-      const { kind } = USER_FILTERS[key]
-      return filterIsSet(filter, key) && kind !== 'members' ? [FILTER_VERSIONS[kind]] : []
-    }),
+    ...flagVersions(filter),
+    ...(filtersByExists(filter) ? [FILTER_VERSIONS.exists] : []),
     ...memberVersions(filter),
   ]),
 ]

@@ -1,5 +1,11 @@
 import { USER_SORT_FIELDS, type SortDirection, type UserSortField } from '@shared/contract'
-import { USER_SORTS, type SortDeclaration } from '@shared/user-list-fields'
+import {
+  FLAG_FILTER_KEYS,
+  USER_FILTERS,
+  USER_SORTS,
+  type FlagFilterKey,
+  type SortDeclaration,
+} from '@shared/user-list-fields'
 import { utcText } from '../users'
 import type { SortKey } from './cursor'
 
@@ -32,19 +38,30 @@ export const STATE_COLUMNS: readonly string[] = ['is_active', 'is_locked', 'upda
 
 /** Migration 008's counter: inserts, deletes and the keys of the sorts without counters of their own. */
 export const ORDER_VERSION = 'order_version'
-/** Migration 024's counter, moved by a status or lock change. */
-export const STATUS_ORDER_VERSION = 'status_order_version'
+/**
+ * Migration 029's counters, each moved by a change of its flag's column alone: what a list over
+ * a status or lock holds, and the order by it, hold while that flag's counter has not moved.
+ */
+export const FLAG_VERSIONS: Record<FlagFilterKey, string> = {
+  status: 'active_version',
+  locked: 'locked_version',
+}
 
 /**
  * Sorts whose anchors hold by other counters than migration 008's alone: sign-ins move the order
- * by last login only (migration 014), a status or lock change the orders by them (024), and every
- * write the order by update time (024); none of these must make the anchors of every order stale.
+ * by last login only (migration 014), and every write the order by update time (024); neither
+ * must make the anchors of every order stale. The order by a flag holds by its own (029).
  */
 const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, readonly string[]>> = {
   lastLogin: ['login_order_version'],
-  isActive: [ORDER_VERSION, STATUS_ORDER_VERSION],
-  isLocked: [ORDER_VERSION, STATUS_ORDER_VERSION],
   updatedDate: [ORDER_VERSION, 'updated_order_version'],
+}
+
+/** The counters of the order by `column`: a flag's with migration 008's, or as declared above. */
+function orderVersionsOf(field: UserSortField, column: string): readonly string[] {
+  const flag = FLAG_FILTER_KEYS.find((key) => USER_FILTERS[key].column === column)
+  if (flag) return [ORDER_VERSION, FLAG_VERSIONS[flag]]
+  return OWN_ORDER_VERSIONS[field] ?? [ORDER_VERSION]
 }
 
 function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
@@ -53,7 +70,7 @@ function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
   // The key of `id` is the id itself, which a cursor carries anyway.
   const cursorKey =
     type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
-  const orderVersions = OWN_ORDER_VERSIONS[field] ?? [ORDER_VERSION]
+  const orderVersions = orderVersionsOf(field, column)
   const ofState = STATE_COLUMNS.includes(column)
   return { key, column, cursorKey, type, nullable, orderVersions, ofState }
 }
