@@ -8,7 +8,7 @@ import {
   USER_SORTS,
 } from '@shared/user-list-fields'
 import type { Database } from '../../server/src/db/database'
-import { updateStatusOf } from '../../server/src/db/users'
+import { updateStatus, updateStatusOf, type StatusChange } from '../../server/src/db/users'
 import { FILTER_VERSIONS, memberFilters } from '../../server/src/db/user-list/filters'
 import { FLAG_VERSIONS, SORTS, STATE_COLUMNS } from '../../server/src/db/user-list/sorts'
 import { anchorCounters } from '../../server/src/db/user-list/anchors'
@@ -135,13 +135,20 @@ test('a status change moves its own flagâ€™s counter alone, not the other flagâ€
     { change: { isActive: false }, moves: FLAG_VERSIONS.status },
     { change: { isActive: true }, moves: FLAG_VERSIONS.status },
   ]
-  for (const { change, moves } of changes) {
-    const before = await read()
-    await updateStatusOf(db, [user!.id], change)
-    const after = await read()
-    for (const counter of counters) {
-      const moved = after[counter] !== before[counter]
-      expect(moved, `${JSON.stringify(change)} moved ${counter}`).toBe(counter === moves)
+  // One user's change and a bulk action's chunk alike.
+  const writes: Record<string, (change: StatusChange) => Promise<unknown>> = {
+    'one user': (change) => updateStatus(db, user!.id, change),
+    'a chunk': (change) => updateStatusOf(db, [user!.id], change),
+  }
+  for (const [kind, write] of Object.entries(writes)) {
+    for (const { change, moves } of changes) {
+      const before = await read()
+      await write(change)
+      const after = await read()
+      for (const counter of counters) {
+        const moved = after[counter] !== before[counter]
+        expect(moved, `${kind}: ${JSON.stringify(change)} moved ${counter}`).toBe(counter === moves)
+      }
     }
   }
 })

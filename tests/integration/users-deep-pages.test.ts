@@ -162,14 +162,19 @@ test('a sign-in leaves the anchors of every order but the one by last login', as
   )
 }, 120_000)
 
-/** A bulk `action` of 30 users as the console sends it, of those `where` selects. */
-async function bulkOf(action: string, where: string) {
+/** The ids of the 30 newest users that `where` selects. */
+async function newestIds(where: string): Promise<number[]> {
   const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
     `SELECT array_agg(id) AS ids FROM (SELECT id FROM users WHERE ${where} ORDER BY id DESC LIMIT 30) chosen`,
   )
+  return ids
+}
+
+/** A bulk `action` of the users `ids` as the console sends it, with its other fields `extra`. */
+async function bulk(action: string, ids: number[], extra: object = {}) {
   const reply = await server.request('POST', `/api/admin/users/bulk/${action}`, {
     token,
-    body: { ids },
+    body: { ids, ...extra },
   })
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
 }
@@ -177,14 +182,14 @@ async function bulkOf(action: string, where: string) {
 test('a lock leaves the anchors of every order and list but those by or over a lock, and by update time', async () => {
   // Users leave the unlocked and move in the order by update, none from one status to the other.
   await expectAnchorsRebuiltOnly(
-    () => bulkOf('lock', 'NOT is_locked'),
+    async () => bulk('lock', await newestIds('NOT is_locked')),
     (list) => list.filter.includes('locked') || ['isLocked', 'updatedDate'].includes(list.sort),
   )
 }, 120_000)
 
 test('a deactivation leaves the anchors of every order and list but those by or over a status, and by update time', async () => {
   await expectAnchorsRebuiltOnly(
-    () => bulkOf('deactivate', 'is_active'),
+    async () => bulk('deactivate', await newestIds('is_active')),
     (list) => list.filter.includes('status') || ['isActive', 'updatedDate'].includes(list.sort),
   )
 }, 120_000)
@@ -302,24 +307,12 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
   // A bulk lock of members moves none in or out, nor from one status to the other (migration
   // 029): every list is kept, the one over a status too.
   const beforeLock = versions()
-  const [{ ids } = { ids: [] }] = await db.query<{ ids: number[] }>(
-    `SELECT array_agg(id) AS ids FROM (
-       SELECT id FROM users WHERE id % 4 = 1 AND NOT is_locked AND is_active
-       ORDER BY id DESC LIMIT 30) chosen`,
-  )
-  const locking = await server.request('POST', '/api/admin/users/bulk/lock', {
-    token,
-    body: { ids },
-  })
-  expect(locking.status, JSON.stringify(locking.body)).toBe(200)
+  const ids = await newestIds('id % 4 = 1 AND NOT is_locked AND is_active')
+  await bulk('lock', ids)
   await expectExact()
   expect(versions()).toEqual(beforeLock)
   // Deactivating them takes them out of the list over a status alone, which is built again.
-  const deactivating = await server.request('POST', '/api/admin/users/bulk/deactivate', {
-    token,
-    body: { ids },
-  })
-  expect(deactivating.status, JSON.stringify(deactivating.body)).toBe(200)
+  await bulk('deactivate', ids)
   await expectExact()
   lists.forEach((list, at) => {
     if (list.filter.includes('status')) expect(versions()[at], list.sort).not.toBe(beforeLock[at])
@@ -347,11 +340,7 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
     )[0]!.versions
   const beforeOther = versions()
   const [groupAt, roleAt] = (await memberVersions()).split('.')
-  const adding = await server.request('POST', '/api/admin/users/bulk/add-to-group', {
-    token,
-    body: { ids, groupId: other!.group_id },
-  })
-  expect(adding.status, JSON.stringify(adding.body)).toBe(200)
+  await bulk('add-to-group', ids, { groupId: other!.group_id })
   await expectExact()
   expect(versions()).toEqual(beforeOther)
   expect(await memberVersions()).toBe(`${groupAt}.${roleAt}.1.1`)
