@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BULK_CHUNK_SIZE } from '../src/main/core/bulk/run-bulk'
@@ -19,7 +20,8 @@ import { requestMaker, type Answered } from '../server/bench/user-requests'
  * client pages through another group's list. Single-user writes (create, rename, lock) are
  * timed before the bulk actions (the server's first writes, on new connections) and again right
  * after them.
- * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database.
+ * Needs ADMIN_USERNAME / ADMIN_PASSWORD of an administrator of that database. With BENCH_LOG set,
+ * every list request is written to that file with its time and what ran beside it.
  */
 const USERS = Number(process.env.BENCH_BULK_USERS ?? 10_000)
 const SEED = 31
@@ -142,11 +144,16 @@ async function main() {
       roleIds: access?.roles ?? [],
       groupIds: access?.groups ?? [],
     })
+    /** What the list requests ran beside, and every one of them, for BENCH_LOG. */
+    let beside = 'nothing'
+    const logged: string[] = []
     /** One list request, its time added to `times`; its answer's body. */
     async function timedList(query: string, times: number[]): Promise<string> {
       const started = performance.now()
       const reply = await call('GET', `/api/admin/users?${query}`)
-      times.push(performance.now() - started)
+      const elapsed = performance.now() - started
+      times.push(elapsed)
+      logged.push(`${JSON.stringify({ beside, ms: elapsed, query })}\n`)
       if (reply.status !== 200) throw new Error(`${query}: ${reply.status} ${reply.text}`)
       return reply.text
     }
@@ -188,6 +195,7 @@ async function main() {
       client: (running: () => boolean) => Promise<number[]>,
     ) {
       let running = true
+      beside = action
       const listing = client(() => running)
       const [wal] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
       const started = performance.now()
@@ -210,6 +218,7 @@ async function main() {
       )
       const megabytes = `${Math.round(written!.bytes / 1e6)} MB`
       const times = await listing
+      beside = 'nothing'
       write(
         `${action.padEnd(18)} ${`${seconds.toFixed(2)} s`.padStart(8)} ${String(applied).padStart(6)} ${megabytes.padStart(8)}   ${times.length}, ${ms(percentile(times, 0.5))}, ${ms(percentile(times, 0.95))}\n`,
       )
@@ -248,6 +257,7 @@ async function main() {
     await db.query('DELETE FROM user_roles WHERE role_id = $1', [role.id])
 
     await singleWrites('right after the bulk actions', 'after')
+    if (process.env.BENCH_LOG) writeFileSync(process.env.BENCH_LOG, logged.join(''))
     agent.destroy()
   } finally {
     await app.close()
