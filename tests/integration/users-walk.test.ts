@@ -83,15 +83,33 @@ test('a walk and a count from the members take a search with % and _ literally',
   expect((await followNext('a%l', 1)).seen).toEqual([])
 })
 
-test('a short search within a group, expected to match thousands, is counted in the statement that collects its page', async () => {
+test('a short search within a group, expected to match many of it, is counted before its page is planned', async () => {
   const { db: counting, statements } = recordingStatements(db)
   const query = { search: 'wal', groupId: String(groupId), sort: 'lastLogin', size: 5 }
   const answer = await listUsers(counting, userListQuerySchema.parse(query))
-  const holding = await members('wal')
-  expect(holding.length).toBeGreaterThan(3_000)
-  expect(answer.page.totalElements).toBe(holding.length)
-  expect(answer.content.map((user) => user.username)).toEqual(holding.slice(0, 5))
-  // What is kept of the search and the group, then the page collected and counted at once.
+  expect(answer.page.totalElements).toBe((await members('wal')).length)
+  // What is kept of the search and the group, the count, then the page planned from it.
+  expect(statements).toHaveLength(3)
+  expect(statements[1]).toMatch(/count\(\*\)/)
+})
+
+test('a longer search expected to match thousands is counted in the statement that collects its page', async () => {
+  const { db: counting, statements } = recordingStatements(db)
+  const query = { search: 'walk', sort: 'lastLogin', size: 5 }
+  const answer = await listUsers(counting, userListQuerySchema.parse(query))
+  const [all] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM users WHERE strpos(search_text, 'walk') > 0`,
+  )
+  expect(all!.total).toBeGreaterThan(3_000)
+  expect(answer.page.totalElements).toBe(all!.total)
+  expect(answer.content.map((user) => user.username)).toEqual([
+    'walk1',
+    'walk2',
+    'walk3',
+    'walk4',
+    'walk5',
+  ])
+  // The kept totals of its fragments, then the page collected and counted at once.
   expect(statements).toHaveLength(2)
   expect(statements[1]).toMatch(/WITH matches[\s\S]*count\(\*\)/)
 })

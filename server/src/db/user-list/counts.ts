@@ -86,13 +86,20 @@ const MEMBERS_PER_MATCH = 10
 
 /**
  * Estimated to match at most this many users, a list is counted with its page (see `Counted`).
- * Counting reads every match anyway; collecting them in the same statement adds their sort (on a
- * million users, 20,000 matches counted in 25-40 ms, counted and sorted in 30-55). Counted
- * first, a page is then walked from the sort's index, a few milliseconds when the matches are
- * spread along it, as much as counting again when they lie far along it (a walk gives up after
- * a quarter of what collecting costs, then collects: 80-120 ms in all).
+ * Counting through the trigram index reads every match's row anyway; collecting them in the
+ * same statement adds their sort (on a million users, 20,000 matches counted in 25-40 ms,
+ * counted and sorted in 30-55). Counted first, a page is then walked from the sort's index, a
+ * few milliseconds when the matches are spread along it, as much as counting again when they lie
+ * far along it (a walk gives up after a quarter of what collecting costs, then collects: 80-120
+ * ms in all).
  */
 const COUNTED_WITH_PAGE = 25_000
+
+/**
+ * The same for a list counted from its role's or group's members (`viaMembers`): their index
+ * holds their search texts, so counting reads no user's row, and collecting them reads one each.
+ */
+const COUNTED_FROM_MEMBERS_WITH_PAGE = 2_000
 
 /** What a selective list's count found (see `countUsers`). */
 export interface Counted {
@@ -221,7 +228,8 @@ export async function countUsers(
   const keptMatches = keptCount(db, key, row?.version ?? '')
   if (keptMatches !== undefined) return { matches: keptMatches, walkable, parts, viaMembers }
   const expected = estimate(query.search, row, memberBound)
-  if (withPage && expected <= COUNTED_WITH_PAGE) {
+  const withPageUpTo = viaMembers ? COUNTED_FROM_MEMBERS_WITH_PAGE : COUNTED_WITH_PAGE
+  if (withPage && expected <= withPageUpTo) {
     return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
   }
   const params: unknown[] = []
