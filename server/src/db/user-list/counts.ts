@@ -90,7 +90,7 @@ const MEMBERS_PER_MATCH = 10
  * same statement adds their sort (on a million users, 20,000 matches counted in 25-40 ms,
  * counted and sorted in 30-55). Counted first, a page is then walked from the sort's index, a
  * few milliseconds when the matches are spread along it, as much as counting again when they lie
- * far along it (a walk gives up after a quarter of what collecting costs, then collects: 80-120
+ * far along it (a walk gives up after a quarter of what collecting costs, then collects: 70-120
  * ms in all).
  */
 const COUNTED_WITH_PAGE = 25_000
