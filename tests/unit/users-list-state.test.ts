@@ -65,7 +65,7 @@ describe('filters', () => {
     const onPage3 = userListReducer(INITIAL_LIST_STATE, { type: 'page', page: 3 })
     const filtered = userListReducer(onPage3, {
       type: 'filter',
-      filter: { status: 'inactive', locked: undefined, roleId: 4 },
+      change: { status: 'inactive', locked: undefined, roleId: 4 },
     })
     expect(filtered).toMatchObject({ page: 0, filter: { status: 'inactive', roleId: 4 } })
     expect(userListQuery(filtered)).toEqual({
@@ -77,6 +77,17 @@ describe('filters', () => {
       roleId: 4,
     })
     expect(userListQuery(filtered)).not.toHaveProperty('locked')
+  })
+
+  test('a filter change sets the filters it names and keeps the others; undefined is "All"', () => {
+    const locked = userListReducer(INITIAL_LIST_STATE, {
+      type: 'filter',
+      change: { locked: 'true', groupId: 7 },
+    })
+    const inactive = userListReducer(locked, { type: 'filter', change: { status: 'inactive' } })
+    expect(inactive.filter).toEqual({ locked: 'true', groupId: 7, status: 'inactive' })
+    const anyGroup = userListReducer(inactive, { type: 'filter', change: { groupId: undefined } })
+    expect(anyGroup.filter).toEqual({ locked: 'true', status: 'inactive' })
   })
 })
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { queryKeys } from '../../api/keys'
+import { currentSearchParams } from '../../lib/address'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import {
@@ -25,12 +26,15 @@ export function useAuditLog() {
     queryFn: () => unwrap(admin().audit.list(query)),
     placeholderData: keepPreviousData,
   })
-  const show = (next: AuditView) => setParams(auditViewParams(next), { replace: true })
+  /** Shows the view `change` makes of the one the address holds now. */
+  const show = (change: (current: AuditView) => AuditView) =>
+    setParams(auditViewParams(change(readAuditView(currentSearchParams()))), { replace: true })
   return {
     view,
-    setFilter: (key: AuditFilterKey, value: string) => show(withFilter(view, key, value)),
-    clearFilters: () => show({ filter: {}, page: 0 }),
-    goToPage: (page: number) => show({ ...view, page }),
+    setFilter: (key: AuditFilterKey, value: string) =>
+      show((current) => withFilter(current, key, value)),
+    clearFilters: () => show(() => ({ filter: {}, page: 0 })),
+    goToPage: (page: number) => show((current) => ({ ...current, page })),
     entries: list.isError ? [] : (list.data?.content ?? []),
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,

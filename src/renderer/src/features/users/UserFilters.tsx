@@ -64,7 +64,8 @@ export function UserFilters({
   onChange,
 }: {
   filter: UserListFilter
-  onChange: (filter: UserListFilter) => void
+  /** With the one filter chosen: the others hold. */
+  onChange: (change: UserListFilter) => void
 }) {
   const roles = useRoles()
   const groups = useGroups()
@@ -78,9 +79,7 @@ export function UserFilters({
           { value: 'active', label: 'Active' },
           { value: 'inactive', label: 'Inactive' },
         ]}
-        onChange={(value) =>
-          onChange({ ...filter, status: (value || undefined) as UserListFilter['status'] })
-        }
+        onChange={(value) => onChange({ status: (value || undefined) as UserListFilter['status'] })}
       />
       <FilterSelect
         label="Lock"
@@ -90,9 +89,7 @@ export function UserFilters({
           { value: 'true', label: 'Locked' },
           { value: 'false', label: 'Unlocked' },
         ]}
-        onChange={(value) =>
-          onChange({ ...filter, locked: (value || undefined) as UserListFilter['locked'] })
-        }
+        onChange={(value) => onChange({ locked: (value || undefined) as UserListFilter['locked'] })}
       />
       <FilterSelect
         label="Two-step"
@@ -103,7 +100,7 @@ export function UserFilters({
           { value: 'off', label: 'Off' },
         ]}
         onChange={(value) =>
-          onChange({ ...filter, twoStep: (value || undefined) as UserListFilter['twoStep'] })
+          onChange({ twoStep: (value || undefined) as UserListFilter['twoStep'] })
         }
       />
       <FilterSelect
@@ -111,14 +108,14 @@ export function UserFilters({
         value={filter.roleId === undefined ? '' : String(filter.roleId)}
         choices={namedChoices(roles.data, filter.roleId, 'All roles')}
         disabled={roles.isPending && filter.roleId === undefined}
-        onChange={(value) => onChange({ ...filter, roleId: idOf(value) })}
+        onChange={(value) => onChange({ roleId: idOf(value) })}
       />
       <FilterSelect
         label="Group"
         value={filter.groupId === undefined ? '' : String(filter.groupId)}
         choices={namedChoices(groups.data, filter.groupId, 'All groups')}
         disabled={groups.isPending && filter.groupId === undefined}
-        onChange={(value) => onChange({ ...filter, groupId: idOf(value) })}
+        onChange={(value) => onChange({ groupId: idOf(value) })}
       />
     </div>
   )

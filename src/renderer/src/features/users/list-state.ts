@@ -36,7 +36,7 @@ export interface UserListState {
 
 export type UserListAction =
   | { type: 'search'; search: string }
-  | { type: 'filter'; filter: UserListFilter }
+  | { type: 'filter'; change: UserListFilter }
   | { type: 'sort'; field: UserSortField }
   | { type: 'page'; page: number }
 
@@ -56,7 +56,10 @@ export function nextSort(current: UserSort, field: UserSortField): UserSort {
   return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' }
 }
 
-/** A new search, filter or sort starts again from the first page. */
+/**
+ * A new search, filter or sort starts again from the first page. A filter change names only the
+ * filters it sets (undefined for "All"): the others hold.
+ */
 export function userListReducer(state: UserListState, action: UserListAction): UserListState {
   switch (action.type) {
     case 'search': {
@@ -64,7 +67,7 @@ export function userListReducer(state: UserListState, action: UserListAction): U
       return search === state.search ? state : { ...state, search, page: 0 }
     }
     case 'filter':
-      return { ...state, filter: withoutEmpty(action.filter), page: 0 }
+      return { ...state, filter: withoutEmpty({ ...state.filter, ...action.change }), page: 0 }
     case 'sort':
       return { ...state, sort: nextSort(state.sort, action.field), page: 0 }
     case 'page':

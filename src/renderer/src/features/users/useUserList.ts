@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Page, User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
+import { currentSearchParams } from '../../lib/address'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { cursorStep, fetchListPage, lastPageIfBeyond, type CursorStep } from './list-paging'
 import {
@@ -41,25 +42,48 @@ export function useUserList() {
   const settledSearch = useDebouncedValue(searchText, SEARCH_DELAY_MS)
   const [step, setStep] = useState<CursorStep>()
 
+  /** The list the address holds now and the one `action` leads to from it. */
+  const fromAddress = (action: UserListAction) => {
+    const current = parseUserListSearch(currentSearchParams())
+    return { current, next: userListReducer(current, action) }
+  }
+  /** Goes to the list `action` leads to; whether that is another list. */
   const apply = (action: UserListAction, options: { replace?: boolean; state?: unknown } = {}) => {
-    const next = userListSearchParams(userListReducer(state, action))
+    const { current, next } = fromAddress(action)
+    const nextParams = userListSearchParams(next)
     // The same list again (a second click on Next while it loads) is no new history entry.
-    if (next.toString() !== userListSearchParams(state).toString()) setParams(next, options)
+    const moved = nextParams.toString() !== userListSearchParams(current).toString()
+    if (moved) setParams(nextParams, options)
+    return moved
   }
 
-  // Only a newly settled search is written: Back/Forward must not be undone by the box.
-  const writeSearch = useEffectEvent((search: string) =>
-    apply(
+  // Only what was typed is written, once settled: a search the box shows because Back/Forward
+  // brought it must not be written over the address they move to next.
+  const typed = useRef(false)
+  /** The search the box last wrote, until it is drawn: its arrival leaves the box alone. */
+  const written = useRef<string>(undefined)
+  const writeSearch = useEffectEvent((search: string) => {
+    if (!typed.current) return
+    const moved = apply(
       { type: 'search', search },
       { replace: isSearchEntry(location.state), state: { searchEdit: true } satisfies SearchEntry },
-    ),
-  )
+    )
+    if (moved) written.current = search.trim()
+  })
   useEffect(() => writeSearch(settledSearch), [settledSearch])
 
-  // Back/Forward (or a link) changed the search: the box shows it.
-  useEffect(() => {
-    setSearchText((text) => (text.trim() === state.search ? text : state.search))
-  }, [state.search])
+  // Back/Forward (or a link) changed the search: the box shows it. The box's own search, drawn,
+  // keeps what was typed after it.
+  const showSearch = useEffectEvent((search: string) => {
+    if (search === written.current) {
+      written.current = undefined
+      return
+    }
+    if (searchText.trim() === search) return
+    typed.current = false
+    setSearchText(search)
+  })
+  useEffect(() => showSearch(state.search), [state.search])
 
   const query = userListQuery(state)
   const queryKey = queryKeys.userList(query)
@@ -94,14 +118,17 @@ export function useUserList() {
     query,
     filter: state.filter,
     searchText,
-    setSearchText,
-    setFilter: (filter: UserListFilter) => apply({ type: 'filter', filter }),
+    setSearchText: (text: string) => {
+      typed.current = true
+      setSearchText(text)
+    },
+    setFilter: (change: UserListFilter) => apply({ type: 'filter', change }),
     sort: state.sort,
     sortBy: (field: string) => {
       if (isUserSortField(field)) apply({ type: 'sort', field })
     },
     goToPage: (page: number) => {
-      const next = userListReducer(state, { type: 'page', page })
+      const { next } = fromAddress({ type: 'page', page })
       setStep(cursorStep(shown && { query, answer: shown }, userListQuery(next)))
       apply({ type: 'page', page })
     },
