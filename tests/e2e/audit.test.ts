@@ -148,7 +148,7 @@ describe('filters', () => {
     await expect
       .poll(() => Object.fromEntries(search()))
       .toEqual({ action: 'user.lock', from: today })
-    await expect.poll(() => column('action')).toEqual(['User locked'])
+    await expect.poll(() => column('action'), { timeout: 10_000 }).toEqual(['User locked'])
   })
 
   test('nothing matching says so', async () => {

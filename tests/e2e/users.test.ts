@@ -663,8 +663,9 @@ describe('filters', () => {
       [status, lock],
     )
     await expect.poll(urlParams).toEqual({ status: 'inactive', locked: 'true' })
-    expect(await filter('Status').inputValue()).toBe('inactive')
-    expect(await filter('Lock').inputValue()).toBe('true')
+    // The selects show the address once it is drawn.
+    await expect.poll(() => filter('Status').inputValue(), { timeout: 10_000 }).toBe('inactive')
+    await expect.poll(() => filter('Lock').inputValue(), { timeout: 10_000 }).toBe('true')
   })
 
   test('a role or group the list no longer has keeps its number in the select', async () => {
