@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { USER_SORT_FIELDS, userPageSchema, type UserSortField } from '@shared/contract'
+import {
+  USER_SORT_FIELDS,
+  userListQuerySchema,
+  userPageSchema,
+  type UserSortField,
+} from '@shared/contract'
 import type { Database } from '../../server/src/db/database'
 import {
   anchorBefore,
   anchorBuilds,
   anchorShape,
   memberOrder,
+  orderAnchorIds,
 } from '../../server/src/db/user-list/anchors'
 import { userFilterSql } from '../../server/src/db/user-list/filters'
+import { listUsers } from '../../server/src/db/user-list/list-users'
 import { warmOrderAnchors } from '../../server/src/db/user-list/order-anchors'
 import { SORTS } from '../../server/src/db/user-list/sorts'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { buildServer } from '../../server/src/app'
+import { recordingStatements } from './support/statements'
 import { startServer, type TestServer } from './support/server'
 
 /** Pages this deep (offset 10,000 and more) are read from the nearest anchor once it exists. */
@@ -383,4 +391,50 @@ test("a role's or group's list is read by its ids in order, exact by page and cu
   await anchorBuilds(db)
   // That cursor is read by a walk; the list, which still holds, is kept as it was.
   expect(memberOrder(db, anchorShape({ sort: 'email', groupId: group!.id }))).toBe(kept)
+}, 120_000)
+
+test("the order by a status or lock reads its deep pages from the id order's anchors while its own are stale, exact", async () => {
+  const { db: recording, statements } = recordingStatements(db)
+  const read = async (sort: UserSortField, direction: 'asc' | 'desc', page: number) =>
+    (
+      await listUsers(recording, userListQuerySchema.parse({ sort, direction, size: SIZE, page }))
+    ).content.map((user) => user.id)
+  // The id order's anchors, which no status change moves.
+  await read('id', 'asc', DEEP_PAGES[0]!)
+  await anchorBuilds(recording)
+  const [{ users } = { users: 0 }] = await db.query<{ users: number }>(
+    'SELECT count(*)::int AS users FROM users',
+  )
+  const lastPage = Math.ceil(users / SIZE) - 1
+  // The anchors' own users inactive, then locked too: each is counted with the users up to it.
+  const anchorUsers = Array.from(orderAnchorIds(recording, anchorShape({ sort: 'id' }))!.ids)
+  let fromIdAnchors = 0
+  for (const round of [1, 2]) {
+    // Users change status and lock, moving the orders by them; some become the usual again.
+    await bulk(round === 1 ? 'deactivate' : 'lock', anchorUsers)
+    await bulk('lock', await newestIds(`NOT is_locked AND id % 5 = ${round}`))
+    await bulk('deactivate', await newestIds(`is_active AND id % 5 = ${round + 2}`))
+    await bulk('unlock', await newestIds(`is_locked AND id % 5 <> ${round}`))
+    for (const sort of ['isActive', 'isLocked'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const page of [...DEEP_PAGES, lastPage - 1, lastPage]) {
+          // As after each chunk of a bulk action: the order's own anchors, if built, are stale.
+          await anchorBuilds(recording)
+          await db.query(
+            'UPDATE user_total SET active_version = active_version + 1, locked_version = locked_version + 1',
+          )
+          statements.length = 0
+          const name = `${sort} ${direction} page ${page}`
+          expect(await read(sort, direction, page), name).toEqual(
+            await sqlPage({ sort, direction, filter: '' }, page),
+          )
+          // The page was answered by the read from the id order's anchors, when it did read.
+          const answered = statements.at(-1)!.includes('skipped AS MATERIALIZED')
+          if (answered) fromIdAnchors += 1
+          if (direction === 'asc' && page === DEEP_PAGES[0]) expect(answered, name).toBe(true)
+        }
+      }
+    }
+  }
+  expect(fromIdAnchors).toBeGreaterThanOrEqual(8)
 }, 120_000)

@@ -140,6 +140,15 @@ export function anchorBefore(
   }
 }
 
+/** An order's anchors without their keys: their ids, spacing and version. */
+export type AnchorIds = Pick<Anchors, 'version' | 'step' | 'ids'>
+
+/** The ids of every anchor of the order `shape` and their spacing, if they have been built. */
+export function orderAnchorIds(db: Queryable, shape: string): AnchorIds | undefined {
+  const anchors = stateOf(db).built.get(shape)
+  return anchors?.keys ? anchors : undefined
+}
+
 /**
  * The ids of a role's or group's list `shape` in ascending order, as built at `version`, if they
  * have been: a page is read by its ids, with no walk of the sort's index probing each row.

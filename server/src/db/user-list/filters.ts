@@ -133,6 +133,22 @@ function sqlInteger(value: number): string {
  */
 const USUAL: Record<FlagFilterKey, string> = { status: 'active', locked: 'false' }
 
+/**
+ * The conditions of a flag's usual and unusual users (see `USUAL`), and whether the usual come
+ * second in its ascending order (false before true): the active do, the unlocked do not.
+ */
+export function flagSides(key: FlagFilterKey): {
+  usual: string
+  unusual: string
+  usualLast: boolean
+} {
+  const { column, whenTrue } = USER_FILTERS[key]
+  const usualLast = USUAL[key] === whenTrue
+  return usualLast
+    ? { usual: column, unusual: `NOT ${column}`, usualLast }
+    : { usual: `NOT ${column}`, unusual: column, usualLast }
+}
+
 /** Whether a filter selects inactive or locked users (see `USUAL`). */
 export const selectsUnusual = (filter: UserFilter) =>
   FLAG_FILTER_KEYS.some((key) => filterIsSet(filter, key) && filter[key] !== USUAL[key])

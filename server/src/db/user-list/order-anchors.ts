@@ -1,8 +1,16 @@
 import type { UserListParams } from '@shared/contract'
 import { USER_SORT_FIELDS } from '@shared/contract'
 import type { Database, Queryable } from '../database'
-import { ANCHOR_STEP, anchorBefore, anchorShape, anchorVersion, buildAnchors } from './anchors'
+import {
+  ANCHOR_STEP,
+  anchorBefore,
+  anchorShape,
+  anchorVersion,
+  buildAnchors,
+  orderAnchorIds,
+} from './anchors'
 import { statusConditions } from './filters'
+import { ID_ORDER, isFlagOrder, readFlagOrder } from './flag-orders'
 import type { ListedRow, Listing } from './listing'
 import { readPage } from './page-reads'
 import { ORDER_VERSION, orderBy, SORTS } from './sorts'
@@ -13,8 +21,9 @@ export const DEEP_OFFSET = 10_000
 
 /**
  * `limit` rows from `from` of the list's ascending order, read on from the nearest anchor rather
- * than counted off from the start; undefined, and anchors built for the next time, when there
- * are none that still hold.
+ * than counted off from the start, or, for the order by a flag, from the id order's anchors
+ * (`readFlagOrder`); undefined, and anchors built for the next time, when there are none that
+ * still hold.
  */
 export async function readAnchored(
   listing: Listing,
@@ -36,7 +45,19 @@ export async function readAnchored(
     if (rows.length === limit && rows[0]?.order_version === start.version) return rows
   }
   buildOrderAnchors(listing.db, listing.query)
-  return undefined
+  return isFlagOrder(listing) ? readFromIdAnchors(listing, from, limit) : undefined
+}
+
+/** A page of the order by a flag from the id order's anchors; those built again if they are stale. */
+async function readFromIdAnchors(
+  listing: Listing,
+  from: number,
+  limit: number,
+): Promise<ListedRow[] | undefined> {
+  const anchors = orderAnchorIds(listing.db, anchorShape(ID_ORDER))
+  const read = anchors && (await readFlagOrder(listing, from, limit, anchors))
+  if (!read?.held) buildOrderAnchors(listing.db, ID_ORDER)
+  return read?.rows
 }
 
 type OrderedList = Pick<UserListParams, 'sort' | 'status' | 'locked'>

@@ -27,6 +27,8 @@ export interface SortSpec {
   orderVersions: readonly string[]
   /** Whether its column is one that only user_state indexes (`STATE_COLUMNS`). */
   ofState: boolean
+  /** The filter of its column when it orders by a flag (status or lock). */
+  flag?: FlagFilterKey
 }
 
 /**
@@ -57,9 +59,8 @@ const OWN_ORDER_VERSIONS: Partial<Record<UserSortField, readonly string[]>> = {
   updatedDate: [ORDER_VERSION, 'updated_order_version'],
 }
 
-/** The counters of the order by `column`: a flag's with migration 008's, or as declared above. */
-function orderVersionsOf(field: UserSortField, column: string): readonly string[] {
-  const flag = FLAG_FILTER_KEYS.find((key) => USER_FILTERS[key].column === column)
+/** The counters of the order by `field`: its flag's with migration 008's, or as declared above. */
+function orderVersionsOf(field: UserSortField, flag: FlagFilterKey | undefined): readonly string[] {
   if (flag) return [ORDER_VERSION, FLAG_VERSIONS[flag]]
   return OWN_ORDER_VERSIONS[field] ?? [ORDER_VERSION]
 }
@@ -70,9 +71,10 @@ function sortSpec(field: UserSortField, declared: SortDeclaration): SortSpec {
   // The key of `id` is the id itself, which a cursor carries anyway.
   const cursorKey =
     type === 'int' ? 'NULL::text' : type === 'timestamptz' ? utcText(column, 'US') : key
-  const orderVersions = orderVersionsOf(field, column)
+  const flag = FLAG_FILTER_KEYS.find((each) => USER_FILTERS[each].column === column)
+  const orderVersions = orderVersionsOf(field, flag)
   const ofState = STATE_COLUMNS.includes(column)
-  return { key, column, cursorKey, type, nullable, orderVersions, ofState }
+  return { key, column, cursorKey, type, nullable, orderVersions, ofState, ...(flag && { flag }) }
 }
 
 export const SORTS = Object.fromEntries(
