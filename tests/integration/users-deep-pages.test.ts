@@ -432,6 +432,8 @@ test("the order by a status or lock reads its deep pages from the id order's anc
           const answered = statements.at(-1)!.includes('skipped AS MATERIALIZED')
           if (answered) fromIdAnchors += 1
           if (direction === 'asc' && page === DEEP_PAGES[0]) expect(answered, name).toBe(true)
+          // Near an end, counting off from it costs less than counting the unusual users.
+          if (page === lastPage - 1) expect(answered, name).toBe(false)
         }
       }
     }

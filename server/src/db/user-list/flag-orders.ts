@@ -33,8 +33,8 @@ export const isFlagOrder = ({ sort, selective, shape, query }: Listing) =>
  * after the `k * step` users up to it less the unusual ones among them (counted in their small
  * partial index), and after all the unusual ones (their trigger-kept total) when those come
  * first: one statement reads those counts and the page, so they agree. No rows when the id
- * anchors no longer hold (`held` false), or the page is not all usual users (the unusual ones
- * are few, and read from the nearer end as before).
+ * anchors no longer hold (`held` false), when the page is not all usual users (the unusual ones
+ * are few), or when it is near an end: then it is read from the nearer end, as before.
  */
 export async function readFlagOrder(
   listing: Listing,
@@ -44,20 +44,25 @@ export async function readFlagOrder(
 ): Promise<{ rows?: ListedRow[]; held: boolean }> {
   const { db, sort } = listing
   const { usual, unusual, usualLast } = flagSides(sort.flag!)
-  // The unusual users up to the anchor are counted from the nearer end of their index. One row
-  // with no user when the page is not read: its version tells whether the anchors held.
+  // Read so only where it costs less than counting off from the nearer end of the order: it
+  // counts the unusual users up to the anchor or past it, whichever are fewer, then skips about
+  // as many usual ones as there are unusual up to it (estimated as spread evenly). One row with
+  // no user when the page is not read: its version tells whether the anchors held.
   const read = await db.query<(ListedRow & ReadWith) | NotListed>(
     `WITH totals AS (
        SELECT coalesce(sum(total) FILTER (WHERE ${unusual}), 0)::int AS unusual,
          coalesce(sum(total), 0)::int AS everyone
        FROM user_status_total),
      placed AS (
-       SELECT *, least(greatest(($2::int - before) / $3::int, 0), cardinality($1::int[])) AS k
-       FROM (SELECT *, ${usualLast ? 'unusual' : '0'} AS before FROM totals) usual_part),
+       SELECT *, (unusual::bigint * k * $3::int / greatest(everyone, 1))::int AS unusual_up_to
+       FROM (SELECT *, least(greatest(($2::int - before) / $3::int, 0), cardinality($1::int[])) AS k
+         FROM (SELECT *, ${usualLast ? 'unusual' : '0'} AS before FROM totals) usual_part) anchored),
      start AS (
        SELECT CASE WHEN k = 0 THEN 0 ELSE ($1::int[])[k] END AS id, k * $3::int AS up_to,
          unusual, everyone,
          CASE WHEN $2::int >= before AND $2::int + $4::int <= before + everyone - unusual
+           AND least($2::int, everyone - $2::int - $4::int)
+             > unusual_up_to + least(unusual_up_to, unusual - unusual_up_to)
            THEN $2::int - before - k * $3::int END AS skip
        FROM placed),
      skipped AS MATERIALIZED (
