@@ -31,16 +31,28 @@ export type Plan = { kind: 'walk' } | { kind: 'capped'; rows: number } | { kind:
 const DETOUR_SHARE = 0.25
 
 /**
- * Walking stops after several times the rows expected, and not before it has cost a share of
- * what collecting would (`DETOUR_SHARE`); then the matches are collected.
+ * Collecting costs the users it reads (`collected`), as many as the matches or more. Walking
+ * stops after several times the rows expected, and not before it has cost a share of what
+ * collecting the matches alone would (`DETOUR_SHARE`); then they are collected. Not a share of
+ * all it reads: a walk of the inactive or locked users' partial index bounded that much higher
+ * lets PostgreSQL sort all of them instead (a search's inactive users by email, 9,901 of 58,831
+ * walked: 35-40 ms, where 4,200 found the page in 4).
  */
-function planOf(matches: number, walkable: number, rowsNeeded: number, covered: boolean): Plan {
+function planOf(
+  matches: number,
+  collected: number,
+  walkable: number,
+  rowsNeeded: number,
+  covered: boolean,
+): Plan {
   if (matches === 0) return { kind: 'collect' }
   const walked = (rowsNeeded * walkable) / matches
-  const collecting = (covered ? COVERED_ROWS_PER_MATCH : 1) * matches
+  const perMatch = covered ? COVERED_ROWS_PER_MATCH : 1
   const limit = covered ? COVERED_ROWS_PER_MATCH * WALK_LIMIT : WALK_LIMIT
-  if (walked > limit || walked > collecting) return { kind: 'collect' }
-  const rows = Math.max(2_000, 4 * walked, DETOUR_SHARE * collecting)
+  if (walked > limit || walked > perMatch * Math.max(matches, collected)) {
+    return { kind: 'collect' }
+  }
+  const rows = Math.max(2_000, 4 * walked, DETOUR_SHARE * perMatch * matches)
   return { kind: 'capped', rows: Math.ceil(Math.min(rows, walkable)) }
 }
 
@@ -67,5 +79,6 @@ export function planFor(
 ): Plan {
   if (!counted) return { kind: 'walk' }
   if (counted.matches === undefined) return { kind: 'collect' }
-  return planOf(counted.matches, counted.walkable, rowsNeeded, walkIsCovered(query))
+  const { matches, collected = matches, walkable } = counted
+  return planOf(matches, collected, walkable, rowsNeeded, walkIsCovered(query))
 }
