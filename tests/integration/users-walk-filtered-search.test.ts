@@ -46,7 +46,7 @@ test.each(['quorn', 'uor'])(
     const query = userListQuerySchema.parse({ search, locked: 'true', size: 20 })
     const expected = await db.query<{ username: string }>(
       `SELECT username FROM users WHERE is_locked AND strpos(search_text, $1) > 0
-     ORDER BY id LIMIT 20`,
+       ORDER BY id LIMIT 20`,
       [search],
     )
     // The first page counts the list: reading every user the search finds is its cost.
