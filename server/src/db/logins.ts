@@ -43,3 +43,20 @@ export async function recordSignIn(
   )
   return row!
 }
+
+/**
+ * A password that signed in, hashed again at the current cost: the same password, so the user's
+ * version and update time stay. Not where the password changed since it was read.
+ */
+export async function replaceOutdatedHash(
+  db: Queryable,
+  userId: number,
+  outdated: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+    userId,
+    outdated,
+    passwordHash,
+  ])
+}

@@ -15,7 +15,7 @@ import { authenticate, type Caller } from '../auth/guard'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { markReauthenticated } from '../auth/reauth'
 import { verifySecondFactor } from '../auth/second-factor'
-import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
+import { checkPassword, decoyHash, hashPassword, verifyPassword } from '../auth/passwords'
 import { countFailedSignIn } from '../auth/failed-sign-in'
 import { createSecondStep } from '../auth/second-step'
 import { revokeSession, revokeUserSessions, rotateRefreshToken } from '../auth/sessions'
@@ -25,7 +25,7 @@ import { countWrongAttempt } from '../auth/wrong-password'
 import type { ServerContext } from '../context'
 import { effectiveRoleNames } from '../db/access'
 import { writeAudit } from '../db/audit'
-import { findSignInAccount } from '../db/logins'
+import { findSignInAccount, replaceOutdatedHash } from '../db/logins'
 import {
   consumeResetToken,
   issueResetToken,
@@ -165,10 +165,7 @@ export function authRoutes(ctx: ServerContext) {
           reply.header('retry-after', String(gate.waitSeconds))
           throw new ApiError(429, `Too many attempts. Try again in ${seconds(gate.waitSeconds)}.`)
         }
-        const valid = await verifyPassword(
-          body.password,
-          account?.password_hash ?? (await decoyHash()),
-        )
+        const { valid, outdated } = await checkPassword(body.password, account?.password_hash)
         const blocked = gate.blockedUntil !== null
         if (!account || !valid || blocked) {
           await db.transaction((tx) =>
@@ -188,6 +185,10 @@ export function authRoutes(ctx: ServerContext) {
             )
           }
           throw unauthorized(INVALID_CREDENTIALS)
+        }
+        if (outdated) {
+          const passwordHash = await hashPassword(body.password)
+          await replaceOutdatedHash(db, account.id, account.password_hash, passwordHash)
         }
         if (account.is_locked)
           throw forbidden('This account is locked. Ask an administrator to unlock it.')
