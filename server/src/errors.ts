@@ -6,7 +6,7 @@ import type { ApiErrorBody } from '@shared/contract'
 import { isConflict } from './db/conflicts'
 import { isConnectionLoss } from './db/connection-loss'
 import { ExportsBusyError } from './db/exports-busy'
-import { Refusal, type RefusalReason } from './db/refusal'
+import { Refusal, UNIQUE_VIOLATION, type RefusalReason } from './db/refusal'
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -40,9 +40,6 @@ export const EXPORTS_BUSY_MESSAGE =
 
 /** Seconds a client told 503 waits before it tries again: the moment such a failure lasts. */
 export const RETRY_AFTER_SECONDS = '1'
-
-/** SQLSTATE of a unique index refusing a duplicate. */
-const UNIQUE_VIOLATION = '23505'
 
 function sqlState(error: unknown): { code?: string; constraint?: string } {
   if (typeof error !== 'object' || error === null) return {}

@@ -128,8 +128,14 @@ describe('creating users', () => {
     expect(reply.body.message).toBe('phoneNumber: Phone number is required')
   })
 
-  test('usernames and emails are unique whatever their case', async () => {
+  test('usernames and emails are unique whatever their case; a refused user leaves no user and no record', async () => {
     const taken = await server.createUser(token)
+    const written = () =>
+      server.built.context.db.query<{ users: number; records: number }>(
+        `SELECT (SELECT count(*)::int FROM users) AS users,
+           (SELECT count(*)::int FROM audit_log WHERE action = 'user.create') AS records`,
+      )
+    const before = await written()
     const sameName = await server.request('POST', '/api/admin/users', {
       token,
       body: newUser({ username: taken.username.toUpperCase() }),
@@ -144,6 +150,13 @@ describe('creating users', () => {
     })
     expect(sameEmail.status).toBe(409)
     expect(sameEmail.body.message).toBe(`Email "${taken.email.toUpperCase()}" is already taken`)
+    const both = await server.request('POST', '/api/admin/users', {
+      token,
+      body: newUser({ username: taken.username, email: taken.email }),
+    })
+    expect(both.status).toBe(409)
+    expect(both.body.message).toBe(`Username "${taken.username}" is already taken`)
+    expect(await written()).toEqual(before)
   })
 })
 

@@ -14,28 +14,54 @@ export interface AuditRecord {
   changes?: Record<string, unknown>
 }
 
+const AUDIT_COLUMNS = 'actor_id, actor_username, action, target_type, target_id, changes'
+
+/** A record's values for `AUDIT_COLUMNS` but its target's id: the first four, then the changes. */
+function valuesOf(record: Omit<AuditRecord, 'targetId'>): unknown[] {
+  return [
+    record.actor?.id ?? null,
+    record.actor?.username ?? null,
+    record.action,
+    record.targetType,
+    JSON.stringify(record.changes ?? {}),
+  ]
+}
+
 /** Called inside the transaction of the change it records, so both land or neither does. */
 export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, changes)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [
-      record.actor?.id ?? null,
-      record.actor?.username ?? null,
-      record.action,
-      record.targetType,
-      record.targetId === null ? null : String(record.targetId),
-      JSON.stringify(record.changes ?? {}),
-    ],
+    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $6, $5::jsonb)`,
+    [...valuesOf(record), record.targetId === null ? null : String(record.targetId)],
     { prepare: true },
   )
+}
+
+/**
+ * The record of a change made by the same statement, as one of its `WITH` queries: its target's
+ * id is the `id` of `source`, the change's `RETURNING`; its other values are parameters
+ * numbered from `first`, to follow the statement's own.
+ */
+export function auditOfStatement(
+  source: string,
+  record: Omit<AuditRecord, 'targetId'>,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const [actorId, actorName, action, targetType, changes] = [0, 1, 2, 3, 4].map(
+    (offset) => `$${first + offset}`,
+  )
+  return {
+    sql: `INSERT INTO audit_log (${AUDIT_COLUMNS})
+      SELECT ${actorId}::int, ${actorName}::text, ${action}::text, ${targetType}::text, id::text, ${changes}::jsonb
+      FROM ${source}`,
+    params: valuesOf(record),
+  }
 }
 
 /** Many records in one statement, in the order given (a bulk action's, one per user). */
 export async function writeAudits(tx: Queryable, records: AuditRecord[]): Promise<void> {
   if (records.length === 0) return
   await tx.query(
-    `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, changes)
+    `INSERT INTO audit_log (${AUDIT_COLUMNS})
      SELECT actor_id, actor_username, action, target_type, target_id, changes
      FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
        WITH ORDINALITY AS r (actor_id, actor_username, action, target_type, target_id, changes, n)

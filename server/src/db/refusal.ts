@@ -21,3 +21,9 @@ export class Refusal extends Error {
 export const missing = (message: string) => new Refusal('missing', message)
 export const clash = (message: string) => new Refusal('clash', message)
 export const invalid = (message: string) => new Refusal('invalid', message)
+
+/** SQLSTATE of a unique index refusing a duplicate: a clash the database itself caught. */
+export const UNIQUE_VIOLATION = '23505'
+
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION

@@ -1,7 +1,8 @@
 import type { User } from '@shared/contract'
 import { USER_FILTERS } from '@shared/user-list-fields'
 import type { ProfileChanges } from '@shared/user-import-plan'
-import { clash, missing } from './refusal'
+import { auditOfStatement, type AuditRecord } from './audit'
+import { clash, isUniqueViolation, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns, forgetFailedSignInsOf } from './sign-in-failures'
 
@@ -157,25 +158,50 @@ export interface ProfileFields {
   phoneNumber: string
 }
 
-export async function insertUser(
-  db: Queryable,
-  fields: ProfileFields & { passwordHash: string; isActive?: boolean },
-): Promise<UserRow> {
-  const [row] = await db.query<UserRow>(
-    `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash, is_active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`,
-    [
-      fields.username,
-      fields.email,
-      fields.firstName,
-      fields.lastName,
-      fields.phoneNumber,
-      fields.passwordHash,
-      fields.isActive ?? true,
-    ],
-    { prepare: true },
-  )
+type NewUser = ProfileFields & { passwordHash: string; isActive?: boolean }
+
+const INSERT_USER = `INSERT INTO users (username, email, first_name, last_name, phone_number, password_hash, is_active)
+  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`
+
+const valuesOf = (fields: NewUser) => [
+  fields.username,
+  fields.email,
+  fields.firstName,
+  fields.lastName,
+  fields.phoneNumber,
+  fields.passwordHash,
+  fields.isActive ?? true,
+]
+
+export async function insertUser(db: Queryable, fields: NewUser): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(INSERT_USER, valuesOf(fields), { prepare: true })
   return row!
+}
+
+/**
+ * A new user and the record of its creation in one statement, atomic without a transaction:
+ * one round trip where checking, inserting and recording took five, about half a millisecond of
+ * the 4 ms that creating a user takes besides its password's hash (docs/PERFORMANCE.md). A
+ * username or email taken is refused by its unique index, and named as `assertUnique` names it.
+ */
+export async function insertRecordedUser(
+  db: Queryable,
+  fields: NewUser,
+  record: Omit<AuditRecord, 'targetId'>,
+): Promise<UserRow> {
+  const values = valuesOf(fields)
+  const audit = auditOfStatement('created', record, values.length + 1)
+  try {
+    const [row] = await db.query<UserRow>(
+      `WITH created AS (${INSERT_USER}), recorded AS (${audit.sql}) SELECT * FROM created`,
+      [...values, ...audit.params],
+      { prepare: true },
+    )
+    return row!
+  } catch (error) {
+    if (isUniqueViolation(error)) await assertUnique(db, fields)
+    throw error
+  }
 }
 
 /**

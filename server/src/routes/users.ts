@@ -14,7 +14,7 @@ import { writeAudit } from '../db/audit'
 import {
   assertUnique,
   existingUser,
-  insertUser,
+  insertRecordedUser,
   profileChanges,
   toUser,
   updateProfile,
@@ -63,18 +63,11 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
         const { password, ...profile } = body
         assertAcceptablePassword(password, profile, config.passwordMinLength, 'password')
         const passwordHash = await hashPassword(password)
-        const user = await db.transaction(async (tx) => {
-          await assertUnique(tx, profile)
-          const created = await insertUser(tx, { ...profile, passwordHash })
-          await writeAudit(tx, {
-            actor: caller,
-            action: 'user.create',
-            targetType: 'user',
-            targetId: created.id,
-            changes: profile,
-          })
-          return created
-        })
+        const user = await insertRecordedUser(
+          db,
+          { ...profile, passwordHash },
+          { actor: caller, action: 'user.create', targetType: 'user', changes: profile },
+        )
         reply.header('etag', userEtag(user)).header('location', `/api/admin/users/${user.id}`)
         return toUser(user)
       },
