@@ -29,9 +29,11 @@ function valuesOf(record: Omit<AuditRecord, 'targetId'>): unknown[] {
 
 /** Called inside the transaction of the change it records, so both land or neither does. */
 export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<void> {
+  const [actorId, actorName, action, targetType, changes] = valuesOf(record)
+  const targetId = record.targetId === null ? null : String(record.targetId)
   await tx.query(
-    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $6, $5::jsonb)`,
-    [...valuesOf(record), record.targetId === null ? null : String(record.targetId)],
+    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [actorId, actorName, action, targetType, targetId, changes],
     { prepare: true },
   )
 }
