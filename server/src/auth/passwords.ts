@@ -23,12 +23,12 @@ const CURRENT: HashCost = { memoryCost: 7_168, timeCost: 5, parallelism: 1 }
  */
 const COSTS: readonly HashCost[] = [CURRENT, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }]
 
+const hashAt = (password: string, cost: HashCost) => hash(password.normalize('NFC'), cost)
+
 /** A PHC string (`$argon2id$v=19$m=…`): the parameters travel with the hash. */
 export function hashPassword(password: string): Promise<string> {
   return hashAt(password, CURRENT)
 }
-
-const hashAt = (password: string, cost: HashCost) => hash(password.normalize('NFC'), cost)
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   try {
