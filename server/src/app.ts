@@ -7,7 +7,7 @@ import type { ServerContext } from './context'
 import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
-import { startCellFolder } from './db/user-list/cell-folds'
+import { startNoteFolder } from './db/user-list/note-folds'
 import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
@@ -147,12 +147,15 @@ export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
           .send(errorBody(503, 'Database unavailable'))
       }
     })
-    const cellFolder = startCellFolder(db, (error) =>
-      app.log.warn({ err: error }, 'The noted moves of the fragment cells were not folded in'),
+    const noteFolder = startNoteFolder(db, (error) =>
+      app.log.warn(
+        { err: error },
+        "The noted moves of the fragments' totals and cells were not folded in",
+      ),
     )
     app.addHook('onClose', async () => {
       context.mail.close()
-      await cellFolder.close()
+      await noteFolder.close()
       await db.close()
     })
     // Deep pages read from anchors soon after a start (built in the background); without them

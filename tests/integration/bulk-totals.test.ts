@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BULK_CHUNK_SIZE } from '../../src/main/core/bulk/run-bulk'
 import type { Database } from '../../server/src/db/database'
-import { CELLS_WITH_NOTES, foldCells } from './support/fragment-cells'
+import { CELLS_WITH_NOTES, foldAllNotes } from './support/fragment-notes'
 import { startServer, type TestServer } from './support/server'
 
 /**
@@ -98,7 +98,7 @@ async function expectTotalsRight() {
     FROM users, search_fragments(search_text) AS fragment
     WHERE NOT is_active OR is_locked GROUP BY 1, 2, 3`
   expect(await differences(CELLS_WITH_NOTES, freshCells)).toBe(0)
-  await foldCells(db)
+  await foldAllNotes(db)
   expect(
     await differences(
       'SELECT fragment, is_active, is_locked, total FROM user_search_fragment_cell WHERE total <> 0',

@@ -1,6 +1,6 @@
 import { hashPassword } from '../auth/passwords'
 import type { Database } from '../db/database'
-import { foldNotes } from '../db/user-list/cell-folds'
+import { foldNotes } from '../db/user-list/note-folds'
 import { FIRST_NAMES, LAST_NAMES } from './names'
 
 const BATCH = 100_000
@@ -57,10 +57,10 @@ export async function seedBulk(
   } finally {
     for (const { definition } of deferred) await db.exec(definition)
   }
-  // The inactive and locked users' notes folded in (migration 022), as a server leaves them once
-  // writes pause: every count of such a list would otherwise read them all.
+  // The new users' notes folded in (migrations 022 and 030), as a server leaves them once writes
+  // pause: every count of a short search would otherwise read them all.
   for (let folded = BATCH; folded === BATCH;) folded = await foldNotes(db, BATCH)
   await db.exec(
-    'VACUUM ANALYZE users, user_state, user_search_fragment_cell, user_search_fragment_cell_pending',
+    'VACUUM ANALYZE users, user_state, user_search_fragment, user_search_fragment_pending, user_search_fragment_cell, user_search_fragment_cell_pending',
   )
 }

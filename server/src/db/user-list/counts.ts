@@ -42,20 +42,35 @@ export function statusTotal(query: UserListParams, params: unknown[]): string {
 }
 
 /**
+ * Whether a noted move's search text holds the fragment `fragment` (SQL), as SQL: the moves a
+ * kept total of it has not yet taken in. Fragments hold no chr(1), the search text's separator.
+ */
+const notedHolding = (fragment: string) =>
+  `strpos(${fragment}, chr(1)) = 0 AND strpos(search_text, ${fragment}) > 0`
+
+/**
+ * The trigger-kept number of users whose search text holds the fragment `fragment` (SQL), as
+ * SQL: its total (migration 009) with the texts noted and not yet folded in (migration 030).
+ */
+const everyoneTotal = (fragment: string) =>
+  `(coalesce((SELECT total FROM user_search_fragment WHERE fragment = ${fragment}), 0)
+    + coalesce((SELECT sum(move) FROM user_search_fragment_pending
+    WHERE ${notedHolding(fragment)}), 0))::int`
+
+/**
  * The trigger-kept number of users of the list's status and lock whose search text holds the
- * fragment `fragment` (SQL), as SQL: over everyone (migration 009), less or only those of the
+ * fragment `fragment` (SQL), as SQL: over everyone (`everyoneTotal`), less or only those of the
  * inactive or locked users' cells that the filter leaves out or selects (migration 011), with
- * the moves noted for the cells and not yet folded in (migration 022). Fragments hold no chr(1),
- * the search text's separator.
+ * the moves noted for the cells and not yet folded in (migration 022).
  */
 function fragmentTotal(query: UserListParams, fragment: string): string {
-  const everyone = `coalesce((SELECT total FROM user_search_fragment WHERE fragment = ${fragment}), 0)`
+  const everyone = everyoneTotal(fragment)
   const status = statusConditions(query)
-  if (status.length === 0) return `${everyone}::int`
+  if (status.length === 0) return everyone
   const cells = (where: string) => `(coalesce((SELECT sum(total) FROM user_search_fragment_cell
     WHERE fragment = ${fragment} AND ${where}), 0)
     + coalesce((SELECT sum(move) FROM user_search_fragment_cell_pending
-    WHERE strpos(${fragment}, chr(1)) = 0 AND strpos(search_text, ${fragment}) > 0 AND ${where}), 0))`
+    WHERE ${notedHolding(fragment)} AND ${where}), 0))`
   const selected = status.join(' AND ')
   // Whether the filter selects active and unlocked users, who are kept only in the total.
   return !selectsUnusual(query)
@@ -142,7 +157,11 @@ interface KeptTotals {
   /** The kept total of the role's or group's members (the smaller of two), if any. */
   members: number | null
   lowered: string | null
-  /** The kept totals of a longer search's three-character fragments, in order. */
+  /**
+   * The kept totals of a longer search's three-character fragments, in order, without the texts
+   * noted and not yet folded in (migration 030): they only steer how its matches are found
+   * (`searchParts`, `estimate`), and a scan of the notes for each would cost more than it steers.
+   */
   grams: number[] | null
   users: number
 }
@@ -228,8 +247,7 @@ export async function countUsers(
   const [row] = await db.query<KeptTotals>(
     `SELECT ${walkableSql} AS walkable, (SELECT ${version} FROM user_total) AS version,
        CASE WHEN length(${search}) <= 3 THEN ${fragmentTotal(query, search)} END AS fragment,
-       CASE WHEN length(${search}) <= 3 THEN coalesce((SELECT total::int
-         FROM user_search_fragment WHERE fragment = ${search}), 0) END AS everyone,
+       CASE WHEN length(${search}) <= 3 THEN ${everyoneTotal(search)} END AS everyone,
        ${keptMembers} AS members, ${search} AS lowered,
        (SELECT total::int FROM user_total) AS users,
        CASE WHEN length(${search}) > 3 THEN ARRAY(

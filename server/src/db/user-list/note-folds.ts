@@ -1,7 +1,7 @@
 import type { Queryable } from '../database'
 import { restAfter } from './pacing'
 
-/** How often the notes of migration 022 are looked at. */
+/** How often the notes of migrations 022 and 030 are looked at. */
 const LOOK_EVERY_MILLISECONDS = 1_000
 /** Notes a fold takes in at once: about 0.3 s of PostgreSQL's time on a million users. */
 const FOLD_BATCH = 1_000
@@ -19,10 +19,13 @@ const FOLD_AFTER_MILLISECONDS = 30_000
  */
 const FOLD_SHARE = 0.25
 
-/** Folds up to `batch` of the oldest notes into the cells, in one statement; how many it took. */
+/**
+ * Folds up to `batch` of the oldest notes of each kind into the fragments' totals and cells, in
+ * one statement; the more it took of either.
+ */
 export async function foldNotes(db: Queryable, batch: number): Promise<number> {
   const [row] = await db.query<{ folded: number }>(
-    'SELECT user_search_fragment_cell_fold($1) AS folded',
+    'SELECT user_search_fragment_fold($1) AS folded',
     [batch],
   )
   return row?.folded ?? 0
@@ -33,20 +36,21 @@ interface Notes {
   last: number
 }
 
-export interface CellFolder {
+export interface NoteFolder {
   /** Stops looking, and resolves once the fold under way, if any, has ended. */
   close(): Promise<void>
 }
 
 /**
- * Folds the moves writers noted for the fragment cells into the cells, in the background, so
- * that a status change pays for a note per user and not for its fragments' cells (migration 022).
- * Totals read the notes not yet folded, so folding later changes no answer, only how many notes a
+ * Folds the moves writers noted for the fragments' totals and cells into them, in the
+ * background, so that a status change pays for a note per user and not for its fragments' cells
+ * (migration 022), a new or renamed user for a note and not for its fragments' totals (migration
+ * 030). Totals read the notes not yet folded, so folding later changes no answer, only how many notes a
  * count reads. It folds while the writes pause (a second without a new note) and stops when they
  * go on: folding during a bulk action would take the core its chunks and the lists read meanwhile
  * need (a second of a 3 s action of 10,000 users); unless the notes grow many or old.
  */
-export function startCellFolder(db: Queryable, failed: (error: unknown) => void): CellFolder {
+export function startNoteFolder(db: Queryable, failed: (error: unknown) => void): NoteFolder {
   let looking: Promise<void> | undefined
   let closed = false
   let seen: (Notes & { since: number }) | undefined
@@ -63,9 +67,12 @@ export function startCellFolder(db: Queryable, failed: (error: unknown) => void)
     })
 
   async function lastNote(): Promise<Notes | undefined> {
+    // Both kinds of note take their ids from one sequence (migration 030).
     const [notes] = await db.query<Notes>(
-      `SELECT min(id)::float8 AS first, max(id)::float8 AS last
-       FROM user_search_fragment_cell_pending`,
+      `SELECT min(first)::float8 AS first, max(last)::float8 AS last FROM (
+         SELECT min(id) AS first, max(id) AS last FROM user_search_fragment_cell_pending
+         UNION ALL
+         SELECT min(id), max(id) FROM user_search_fragment_pending) notes`,
     )
     return notes?.first == null ? undefined : notes
   }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, test } from 'vitest'
 import type { Queryable } from '../../server/src/db/database'
-import { startCellFolder } from '../../server/src/db/user-list/cell-folds'
+import { startNoteFolder } from '../../server/src/db/user-list/note-folds'
 
 const FOLD_MS = 40
 
@@ -26,7 +26,7 @@ function notedDatabase(batches: number) {
 test('folds take at most a quarter of the time: each batch waits three times as long as the one before took', async () => {
   const { db, folds } = notedDatabase(3)
   const failures: unknown[] = []
-  const folder = startCellFolder(db, (error) => failures.push(error))
+  const folder = startNoteFolder(db, (error) => failures.push(error))
   try {
     for (let waited = 0; waited < 100 && folds.length < 4; waited += 1) await sleep(50)
   } finally {
@@ -42,7 +42,7 @@ test('folds take at most a quarter of the time: each batch waits three times as 
 
 test('closing does not wait out the pause between batches', async () => {
   const { db, folds } = notedDatabase(1_000)
-  const folder = startCellFolder(db, () => {})
+  const folder = startNoteFolder(db, () => {})
   for (let waited = 0; waited < 100 && folds.length < 1; waited += 1) await sleep(20)
   await sleep(FOLD_MS + 10)
   const closing = performance.now()
