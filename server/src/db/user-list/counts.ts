@@ -157,11 +157,7 @@ interface KeptTotals {
   /** The kept total of the role's or group's members (the smaller of two), if any. */
   members: number | null
   lowered: string | null
-  /**
-   * The kept totals of a longer search's three-character fragments, in order, without the texts
-   * noted and not yet folded in (migration 030): they only steer how its matches are found
-   * (`searchParts`, `estimate`), and a scan of the notes for each would cost more than it steers.
-   */
+  /** The kept totals of a longer search's three-character fragments, in order. */
   grams: number[] | null
   users: number
 }
@@ -251,8 +247,7 @@ export async function countUsers(
        ${keptMembers} AS members, ${search} AS lowered,
        (SELECT total::int FROM user_total) AS users,
        CASE WHEN length(${search}) > 3 THEN ARRAY(
-         SELECT coalesce((SELECT total::int FROM user_search_fragment
-           WHERE fragment = substr(${search}, at, 3)), 0)
+         SELECT ${everyoneTotal(`substr(${search}, at, 3)`)}
          FROM generate_series(1, length(${search}) - 2) AS at ORDER BY at)
        END AS grams`,
     statusParams,
