@@ -86,6 +86,7 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers }
   if (call.body !== undefined) headers['content-type'] = 'application/json'
   let response: Response
+  let text: string
   try {
     response = await http.fetch(url, {
       method: call.method,
@@ -94,15 +95,16 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
       redirect: 'manual',
       signal: AbortSignal.timeout(http.timeoutMs),
     })
+    const redirect = redirectFailure(response, url)
+    if (redirect) {
+      await response.body?.cancel()
+      throw redirect
+    }
+    // The timeout covers the body too: an answer that stops coming is a call that got none.
+    text = await response.text()
   } catch (error) {
-    throw networkFailure(error, url, http.timeoutMs)
+    throw error instanceof ApiFailure ? error : networkFailure(error, url, http.timeoutMs)
   }
-  const redirect = redirectFailure(response, url)
-  if (redirect) {
-    await response.body?.cancel()
-    throw redirect
-  }
-  const text = await response.text()
   let body: unknown
   try {
     body = text ? JSON.parse(text) : undefined
