@@ -180,9 +180,9 @@ export async function insertUser(db: Queryable, fields: NewUser): Promise<UserRo
 
 /**
  * A new user and the record of its creation in one statement, atomic without a transaction:
- * one round trip where checking, inserting and recording took five, about half a millisecond of
- * the 4 ms that creating a user takes besides its password's hash (docs/PERFORMANCE.md). A
- * username or email taken is refused by its unique index, and named as `assertUnique` names it.
+ * one round trip where checking, inserting and recording took five, about half a millisecond
+ * (docs/PERFORMANCE.md). A username or email taken is refused by its unique index, and named as
+ * `assertUnique` names it.
  */
 export async function insertRecordedUser(
   db: Queryable,

@@ -48,10 +48,10 @@ export interface NoteFolder {
  * Folds the moves writers noted for the fragments' totals and cells into them, in the
  * background, so that a status change pays for a note per user and not for its fragments' cells
  * (migration 022), a new or renamed user for a note and not for its fragments' totals (migration
- * 030). Totals read the notes not yet folded, so folding later changes no answer, only how many notes a
- * count reads. It folds while the writes pause (a second without a new note) and stops when they
- * go on: folding during a bulk action would take the core its chunks and the lists read meanwhile
- * need (a second of a 3 s action of 10,000 users); unless the notes grow many or old.
+ * 030). Totals read the notes not yet folded, so folding later changes no answer, only how many
+ * notes a count reads. It folds while the writes pause (a second without a new note) and stops
+ * when they go on: folding during a bulk action would take the core its chunks and the lists read
+ * meanwhile need (a second of a 3 s action of 10,000 users); unless the notes grow many or old.
  */
 export function startNoteFolder(db: Queryable, failed: (error: unknown) => void): NoteFolder {
   let looking: Promise<void> | undefined
