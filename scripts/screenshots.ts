@@ -240,7 +240,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   })
   const server = await buildServer(config)
-  await seedDemo(server.context.db, config.admin.roleName)
+  await seedDemo(server.context.db)
   await server.app.listen({ port: 0, host: '127.0.0.1' })
   const apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
   execFileSync(

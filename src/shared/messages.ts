@@ -12,6 +12,9 @@ export const HOLDS_MORE_PERMISSIONS =
 /** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */
 export const administratorRoleFixed = (roleName: string) =>
   `The ${roleName} role always carries every permission.`
+/** Why the administrator role cannot be deactivated: the server's 409. */
+export const administratorRoleStays = (roleName: string) =>
+  `The ${roleName} role is the administrator role: it cannot be deactivated.`
 /** The administrator signed out the very session the console was using. */
 export const OWN_SESSION_ENDED = 'You signed out this session.'
 /** The choice of a new password after a temporary one, when the sign-in is no longer waiting. */

@@ -229,8 +229,8 @@ async function measure(screen: string): Promise<string[]> {
 
 beforeAll(async () => {
   app = await startConsole()
-  const { db, config } = app.server.built.context
-  await seedDemo(db, config.admin.roleName)
+  const { db } = app.server.built.context
+  await seedDemo(db)
   const token = await app.server.token()
   // More roles than a short list box holds, as an organisation soon has.
   for (const name of ['HELPDESK', 'COMPLIANCE_OFFICER', 'PAYROLL_CLERK']) {

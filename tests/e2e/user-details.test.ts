@@ -586,8 +586,8 @@ describe('roles and groups', () => {
 
 describe('roles held through groups', () => {
   test('the demo aisha.almansouri holds ADMIN "via IT Operations", its box unticked; the card follows group changes', async () => {
-    const { db, config } = app.server.built.context
-    await seedDemo(db, config.admin.roleName)
+    const { db } = app.server.built.context
+    await seedDemo(db)
     const found = await app.server.request('GET', '/api/admin/users?search=aisha.almansouri', {
       token,
     })

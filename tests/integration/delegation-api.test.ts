@@ -271,6 +271,118 @@ describe('an access manager without audit.read', () => {
   })
 })
 
+describe('issue 54: nobody takes from, or moves into, someone who holds or could hold more', () => {
+  const group = async (name: string, roleIds: number[]) => {
+    const reply = await admin('POST', '/api/admin/groups', { name, roleIds })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    return reply.body as { id: number; name: string }
+  }
+
+  test('a role manager narrows, deactivates, unlinks and renames nothing held by someone above them', async () => {
+    const manager = await holder((await role('Role manager', ['access.manage', 'users.read'])).id)
+    await holder(helpdeskRole.id)
+    await holder(auditorRole.id)
+    const itGroup = await group('IT for the role manager', [adminRoleId])
+    const itMember = await holder()
+    await admin('PUT', `/api/admin/users/${itMember.user.id}/groups/${itGroup.id}`)
+    const rolesNow = async () => (await admin('GET', '/api/admin/roles?size=200')).body.content
+
+    const attempts = [
+      manager.call('PUT', `/api/admin/roles/${helpdeskRole.id}`, {
+        name: 'HELPDESK',
+        permissions: ['users.read'],
+      }),
+      manager.call('POST', `/api/admin/roles/${auditorRole.id}/deactivate`),
+      manager.call('PUT', `/api/admin/groups/${itGroup.id}`, { name: itGroup.name, roleIds: [] }),
+      manager.call('POST', `/api/admin/groups/${itGroup.id}/deactivate`),
+      manager.call('PUT', `/api/admin/roles/${adminRoleId}`, { name: 'Guests' }),
+      manager.call('POST', `/api/admin/roles/${adminRoleId}/deactivate`),
+    ]
+    const before = await rolesNow()
+    for (const attempt of attempts) {
+      const refused = await attempt
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403)
+      expect(refused.body.message).toMatch(/holds or could hold it has permissions you do not have/)
+    }
+    expect(await rolesNow()).toEqual(before)
+    expect((await itMember.call('GET', '/auth/me')).body.permissions).toEqual(PERMISSIONS)
+    expect((await admin('GET', '/auth/me')).body.permissions).toEqual(PERMISSIONS)
+
+    // What only weaker users hold stays theirs to change.
+    const readers = await role('Readers of the role manager', ['users.read'])
+    await holder(readers.id)
+    const narrowed = await manager.call('PUT', `/api/admin/roles/${readers.id}`, {
+      name: readers.name,
+      permissions: [],
+    })
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200)
+    // The last administrator's test below counts on root alone holding everything.
+    await admin('PUT', `/api/admin/users/${itMember.user.id}/deactivate`)
+  })
+
+  test('a user whose administrator role comes only through an inactive group is out of the helpdesk’s reach', async () => {
+    const helpdesk = await holder(helpdeskRole.id)
+    const dormant = await group('Dormant administrators', [adminRoleId])
+    const sleeper = await holder()
+    await admin('PUT', `/api/admin/users/${sleeper.user.id}/groups/${dormant.id}`)
+    await admin('POST', `/api/admin/groups/${dormant.id}/deactivate`)
+    expect((await sleeper.call('GET', '/auth/me')).body.permissions).toEqual([])
+
+    const temporary = await helpdesk.call(
+      'POST',
+      `/api/admin/users/${sleeper.user.id}/temporary-password`,
+    )
+    expect(temporary.status).toBe(403)
+    expect(temporary.body.message).toBe(
+      'You cannot change an account that holds permissions you do not have. Missing: access.manage, audit.read, users.assign, users.create, users.edit.',
+    )
+    expect((await helpdesk.call('PUT', `/api/admin/users/${sleeper.user.id}/lock`)).status).toBe(
+      403,
+    )
+    const bulk = await helpdesk.call('POST', '/api/admin/users/bulk/lock', {
+      ids: [sleeper.user.id],
+    })
+    expect(bulk.body).toMatchObject({ failed: 1 })
+    expect((await userRow(sleeper.user.id)).isLocked).toBe(false)
+    expect((await sleeper.call('GET', '/auth/me')).status).toBe(200)
+  })
+
+  test('an import dry run answers what the real run does for the same caller', async () => {
+    const adder = await holder((await role('Dry adder', ['users.create', 'users.read'])).id)
+    const rows = [
+      {
+        row: 2,
+        username: 'dry.plain',
+        email: 'dry.plain@example.com',
+        firstName: 'Dry',
+        lastName: 'Run',
+        phoneNumber: '+971 50 000 0001',
+      },
+      {
+        row: 3,
+        username: 'dry.auditor',
+        email: 'dry.auditor@example.com',
+        firstName: 'Dry',
+        lastName: 'Run',
+        phoneNumber: '+971 50 000 0002',
+        roles: ['AUDITOR'],
+      },
+      { row: 4, username: (await admin('GET', '/auth/me')).body.username, firstName: 'Taken' },
+    ]
+    const send = (dryRun: boolean) =>
+      adder.call('POST', '/api/admin/users/import', { rows, updateExisting: true, dryRun })
+    const outcomes = (reply: { body: { results: { outcome: string }[] } }) =>
+      reply.body.results.map((result) => result.outcome)
+    const dry = await send(true)
+    const real = await send(false)
+    expect(outcomes(dry)).toEqual(['created', 'failed', 'failed'])
+    expect(outcomes(dry)).toEqual(outcomes(real))
+    expect(dry.body.results.map((result: { errors: unknown }) => result.errors)).toEqual(
+      real.body.results.map((result: { errors: unknown }) => result.errors),
+    )
+  })
+})
+
 describe('an import', () => {
   test('gives roles only with users.assign and all they grant, and changes present users only as their routes would', async () => {
     const adder = await holder((await role('Adder', ['users.create', 'users.read'])).id)

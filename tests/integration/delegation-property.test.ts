@@ -178,9 +178,9 @@ async function holdings(org: Organisation) {
     active: boolean
     permissions: Permission[]
   }>(
-    `SELECT u.id, u.is_active AND NOT u.is_locked AS active, ${userPermissions('u.id', '$1')} AS permissions
-     FROM users u WHERE u.id = ANY($2::int[])`,
-    ['ADMIN', org.users],
+    `SELECT u.id, u.is_active AND NOT u.is_locked AS active, ${userPermissions('u.id')} AS permissions
+     FROM users u WHERE u.id = ANY($1::int[])`,
+    [org.users],
   )
   return new Map(rows.map((row) => [row.id, row]))
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { REAUTH_REQUIRED, USER_IMPORT_PATH } from '@shared/contract'
+import { REAUTH_REQUIRED, USER_IMPORT_PATH, type User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
 import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
@@ -262,7 +262,48 @@ const DANGEROUS: DangerousCase[] = [
       }
     },
   },
+  {
+    name: 'moving the email of a user who could hold a permission (through an inactive group)',
+    async stage() {
+      const { user } = await server.member(root)
+      const dormant = await group([(await role(['users.read'])).id])
+      await ok('PUT', `/api/admin/users/${user.id}/groups/${dormant.id}`)
+      await ok('POST', `/api/admin/groups/${dormant.id}/deactivate`)
+      return {
+        change: {
+          method: 'PUT',
+          path: `/api/admin/users/${user.id}`,
+          body: { ...profileOf(user), email: `moved.${user.username}@elsewhere.example` },
+        },
+        readBack: async () => (await ok('GET', `/api/admin/users/${user.id}`)).email,
+      }
+    },
+  },
+  {
+    name: 'a reset link for a user holding a permission',
+    async stage() {
+      const { user } = await server.member(root)
+      await ok('PUT', `/api/admin/users/${user.id}/roles/${(await role(['audit.read'])).id}`)
+      return {
+        change: { method: 'PUT', path: `/api/admin/users/${user.id}/reset-password` },
+        readBack: () =>
+          server.built.context.db.query(
+            'SELECT count(*)::int AS links FROM password_reset_tokens WHERE user_id = $1',
+            [user.id],
+          ),
+      }
+    },
+  },
 ]
+
+/** The profile fields of a user, as PUT /api/admin/users/{id} takes them. */
+const profileOf = (user: User) => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phoneNumber: user.phoneNumber ?? '',
+})
 
 describe('dangerous changes need a re-authentication in the last 5 minutes', () => {
   test.each(DANGEROUS)(
@@ -318,6 +359,17 @@ describe('other changes do not ask', () => {
           method: 'PUT',
           path: `/api/admin/roles/${renamed.id}`,
           body: { name: unique('Renamed'), permissions: ['users.read'] },
+        }
+      },
+    },
+    {
+      name: 'moving the email of a user who holds and could hold no permission',
+      async stage() {
+        const user = await server.createUser(root)
+        return {
+          method: 'PUT',
+          path: `/api/admin/users/${user.id}`,
+          body: { ...profileOf(user), email: `moved.${user.username}@elsewhere.example` },
         }
       },
     },
@@ -471,5 +523,28 @@ describe('POST /auth/reauth', () => {
     expect((await reauth(caller, { password: ADMIN.password })).status).toBe(204)
     expect((await send()).body).toMatchObject({ created: 1, failed: 0 })
     expect((await found()).page.totalElements).toBe(1)
+  })
+
+  test('an import row moving the email of a user holding a permission: refused without it, in the dry run too', async () => {
+    const { user } = await server.member(root)
+    await ok('PUT', `/api/admin/users/${user.id}/roles/${(await role(['users.read'])).id}`)
+    const caller = await signIn()
+    await reauthenticatedAgo(caller, REAUTH_WINDOW_SECONDS + 1)
+    const row = { row: 2, ...profileOf(user), email: `moved.${user.username}@elsewhere.example` }
+    const send = (dryRun: boolean) =>
+      server.request('POST', USER_IMPORT_PATH, {
+        token: caller.accessToken,
+        body: { rows: [row], updateExisting: true, dryRun },
+      })
+    for (const dryRun of [true, false]) {
+      const refused = await send(dryRun)
+      expect(refused.body, `dryRun ${dryRun}`).toMatchObject({ updated: 0, failed: 1 })
+      expect(refused.body.results[0].errors[0].message).toMatch(/^Confirm your password/)
+    }
+    expect((await ok('GET', `/api/admin/users/${user.id}`)).email).toBe(user.email)
+    expect((await reauth(caller, { password: ADMIN.password })).status).toBe(204)
+    expect((await send(true)).body).toMatchObject({ updated: 1, failed: 0 })
+    expect((await send(false)).body).toMatchObject({ updated: 1, failed: 0 })
+    expect((await ok('GET', `/api/admin/users/${user.id}`)).email).toBe(row.email)
   })
 })

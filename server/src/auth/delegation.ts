@@ -1,19 +1,32 @@
-import type { Permission } from '@shared/contract'
+import { PERMISSIONS, type Permission } from '@shared/contract'
 import { lackedToActOn, missingPermissions, type PermissionHolder } from '@shared/delegation'
 import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
 import { ROLE, type AccessKind } from '../db/access'
 import type { Queryable } from '../db/database'
-import { permissionsOfGroup, permissionsOfRole, permissionsOfUser } from '../db/permissions'
+import {
+  permissionsOfGroup,
+  permissionsOfRole,
+  reachablePermissionsOfMembers,
+  reachablePermissionsOfRoleHolders,
+  reachablePermissionsOfUser,
+} from '../db/permissions'
 import { forbidden } from '../errors'
 import type { Caller } from './guard'
 
 /**
- * The rules of delegated administration (issue 29, section 3): nobody hands out, or acts with
- * a power over someone who holds, a permission they do not hold themselves. Each refusal is a
- * 403 naming what is missing, thrown before anything is written.
+ * The one rule of every change of rights (issues 29 and 54): a caller may make a change only if
+ * they hold every permission that any user it affects holds or could hold (through inactive
+ * roles, groups and links, as if switched on: `reachablePermissions`), and every permission the
+ * change gives. Every route that changes anyone's rights or the way into anyone's account goes
+ * through one of the assertions below before it commits; each refusal is a 403 naming what is
+ * missing, thrown inside the change's transaction, whose rollback leaves everything as it was.
  */
 
 const listed = (names: string[]) => names.join(', ')
+
+/** Whether the caller holds the whole catalogue: nobody can hold or be given more. */
+const holdsEverything = (caller: Caller) =>
+  missingPermissions(caller.permissions, PERMISSIONS).length === 0
 
 /** Giving `granted` away (a role, a group's roles, a role's new permissions) needs all of it. */
 export function assertMayGrant(caller: Caller, granted: readonly Permission[], what: string) {
@@ -29,12 +42,9 @@ export async function assertMayGive(
   caller: Caller,
   kind: AccessKind,
   target: { id: number; name: string },
-  adminRoleName: string,
 ): Promise<Permission[]> {
   const granted =
-    kind === ROLE
-      ? await permissionsOfRole(tx, target.id, adminRoleName)
-      : await permissionsOfGroup(tx, target.id, adminRoleName)
+    kind === ROLE ? await permissionsOfRole(tx, target.id) : await permissionsOfGroup(tx, target.id)
   assertMayGrant(caller, granted, `give the ${kind.noun} "${target.name}"`)
   return granted
 }
@@ -49,24 +59,55 @@ export function assertHolds(caller: Caller, needed: readonly Permission[]) {
   }
 }
 
-/** Acting on a user (edit, status, credentials, assignments, sessions) needs all they hold. */
+/**
+ * Acting on a user (edit, status, credentials, assignments, sessions) needs all they hold or
+ * could hold; answers that.
+ */
 export async function assertMayActOn(
   tx: Queryable,
   caller: Caller,
   userId: number,
-  adminRoleName: string,
-) {
-  const refusal = actOnRefusal(caller, {
-    id: userId,
-    permissions: await permissionsOfUser(tx, userId, adminRoleName),
-  })
+): Promise<Permission[]> {
+  const reachable = await reachablePermissionsOfUser(tx, userId)
+  const refusal = actOnRefusal(caller, { id: userId, permissions: reachable })
   if (refusal) throw refusal
+  return reachable
 }
 
-/** The refusal of acting on `target`, if it holds a permission the caller lacks. */
+/** The refusal of acting on `target`, if it holds or could hold a permission the caller lacks. */
 export function actOnRefusal(caller: Caller, target: PermissionHolder) {
   const missing = lackedToActOn(caller, target)
   return missing.length > 0
     ? forbidden(`${HOLDS_MORE_PERMISSIONS} Missing: ${listed(missing)}.`)
     : undefined
+}
+
+/**
+ * Changing a role or group (its permissions, links, name or whether it is active) affects
+ * everyone who holds or could hold it: for a role, its holders directly or through any group
+ * linked to it, and the members of `alsoGroupIds` (groups being linked or unlinked); for a group,
+ * its members. Called before the change is written and again after it, so that what they could
+ * hold before (a role narrowed) and after (a role widened) both count.
+ */
+export async function assertMayChangeAccess(
+  tx: Queryable,
+  caller: Caller,
+  kind: AccessKind,
+  target: { id: number; name: string },
+  alsoGroupIds: readonly number[] = [],
+): Promise<void> {
+  if (holdsEverything(caller)) return
+  const reached =
+    kind === ROLE
+      ? [
+          ...(await reachablePermissionsOfRoleHolders(tx, target.id)),
+          ...(await reachablePermissionsOfMembers(tx, [...alsoGroupIds])),
+        ]
+      : await reachablePermissionsOfMembers(tx, [target.id])
+  const missing = missingPermissions(caller.permissions, reached)
+  if (missing.length > 0) {
+    throw forbidden(
+      `You cannot change the ${kind.noun} "${target.name}": someone who holds or could hold it has permissions you do not have. Missing: ${listed(missing)}.`,
+    )
+  }
 }

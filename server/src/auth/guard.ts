@@ -35,12 +35,7 @@ export async function authenticate(
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
   const claims = verifyAccessToken(ctx.signingKey, token)
   if (!claims) throw unauthorized('Access token is invalid or expired')
-  const session = await findLiveSession(
-    ctx.db,
-    claims.sessionId,
-    claims.userId,
-    ctx.config.admin.roleName,
-  )
+  const session = await findLiveSession(ctx.db, claims.sessionId, claims.userId)
   if (!session) throw unauthorized('Session has ended. Sign in again.')
   if (session.isLocked) throw unauthorized('This account is locked.')
   if (!session.isActive) throw unauthorized('This account is inactive.')

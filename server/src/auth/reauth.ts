@@ -43,6 +43,20 @@ export async function requireReauthForAdministration(
   if (grantsAdministrationRights(permissions)) await requireRecentReauth(db, caller)
 }
 
+/**
+ * A change that routes an account's way in elsewhere (its email, a reset link, a temporary
+ * password, its second factor) is as dangerous as granting what the account holds: it needs a
+ * recent re-authentication whenever the user holds or could hold any permission (issue 54), so
+ * that a stolen session cannot move an administrator's mail and then send it a reset link.
+ */
+export async function requireReauthToRedirectAccess(
+  db: Queryable,
+  caller: Caller,
+  reachable: readonly Permission[],
+): Promise<void> {
+  if (reachable.length > 0) await requireRecentReauth(db, caller)
+}
+
 /** The caller's session proved who it is now. */
 export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
   await tx.query('UPDATE sessions SET reauthenticated_at = now() WHERE id = $1', [sessionId])

@@ -25,7 +25,7 @@ export async function mustHaveSecondFactor(
   userId: number,
 ): Promise<boolean> {
   if (ctx.config.mfaRequired === 'none') return false
-  return (await permissionsOfUser(db, userId, ctx.config.admin.roleName)).length > 0
+  return (await permissionsOfUser(db, userId)).length > 0
 }
 
 /** Starts the second step of a sign-in: answers its token, which only its hash is kept of. */

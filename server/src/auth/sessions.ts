@@ -233,7 +233,7 @@ export interface LiveSession {
   username: string
   isActive: boolean
   isLocked: boolean
-  /** Sorted: what the user may do now, the administrator role `adminRoleName` granting all. */
+  /** Sorted: what the user may do now, the administrator role granting all. */
   permissions: Permission[]
   hasSecondFactor: boolean
 }
@@ -243,25 +243,20 @@ export interface LiveSession {
  * checked on every request, in one round trip to the database, so that a revoked permission
  * is refused on the very next call.
  */
-export async function findLiveSession(
-  db: Queryable,
-  sessionId: string,
-  userId: number,
-  adminRoleName: string,
-) {
+export async function findLiveSession(db: Queryable, sessionId: string, userId: number) {
   // The touch rides along in the same statement: no extra round trip per request.
   const [row] = await db.query<LiveSession>(
     `WITH touched AS (
        UPDATE sessions SET last_used_at = now()
        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()
-         AND last_used_at < now() - make_interval(secs => $4)
+         AND last_used_at < now() - make_interval(secs => $3)
      )
      SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
-       ${userPermissions('u.id', '$3')} AS permissions,
+       ${userPermissions('u.id')} AS permissions,
        EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL) AS "hasSecondFactor"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sessionId, userId, adminRoleName, LAST_USED_PRECISION_SECONDS],
+    [sessionId, userId, LAST_USED_PRECISION_SECONDS],
     { prepare: true },
   )
   return row

@@ -1,7 +1,7 @@
 import type { AccessRef, Assignment, EffectiveRole, Page, Permission } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
-import { isAdministratorRole, rolePermissions } from './permissions'
+import { rolePermissions } from './permissions'
 
 /**
  * Roles and groups are mirror images: each has a name, an active flag and links to the
@@ -54,14 +54,13 @@ const capitalised = (kind: AccessKind) => kind.noun[0]!.toUpperCase() + kind.nou
 
 /**
  * The rows with their links and, for roles, their permissions and whether each is the
- * administrator role, which grants them all: the administrator role's named
- * by the parameter `adminParam`, which only a role's query takes.
+ * administrator role, which grants them all.
  */
-function selectWithLinks(kind: AccessKind, tail: string, adminParam: string) {
+function selectWithLinks(kind: AccessKind, tail: string) {
   const permissions =
     kind === ROLE
-      ? `ARRAY(SELECT p FROM unnest(${rolePermissions('e', adminParam)}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions,
-         ${isAdministratorRole('e', adminParam)} AS administrator,`
+      ? `ARRAY(SELECT p FROM unnest(${rolePermissions('e')}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions,
+         e.administrator,`
       : ''
   return `
     SELECT e.id, e.name, e.active, ${permissions}
@@ -73,22 +72,17 @@ function selectWithLinks(kind: AccessKind, tail: string, adminParam: string) {
     FROM ${kind.table} e ${tail}`
 }
 
-/** The parameters of a query, with the administrator role's name last for a role's. */
-const withAdminName = (kind: AccessKind, params: unknown[], adminRoleName: string) =>
-  kind === ROLE ? [...params, adminRoleName] : params
-
 export async function listAccess(
   db: Queryable,
   kind: AccessKind,
   page: number,
   size: number,
-  adminRoleName: string,
 ): Promise<Page<AccessRow>> {
   const [rows, [count]] = await Promise.all([
-    db.query<AccessRow>(
-      selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2', '$3'),
-      withAdminName(kind, [size, page * size], adminRoleName),
-    ),
+    db.query<AccessRow>(selectWithLinks(kind, 'ORDER BY e.id LIMIT $1 OFFSET $2'), [
+      size,
+      page * size,
+    ]),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${kind.table}`),
   ])
   const total = count?.total ?? 0
@@ -98,16 +92,8 @@ export async function listAccess(
   }
 }
 
-export async function findAccess(
-  db: Queryable,
-  kind: AccessKind,
-  id: number,
-  adminRoleName: string,
-): Promise<AccessRow> {
-  const [row] = await db.query<AccessRow>(
-    selectWithLinks(kind, 'WHERE e.id = $1', '$2'),
-    withAdminName(kind, [id], adminRoleName),
-  )
+export async function findAccess(db: Queryable, kind: AccessKind, id: number): Promise<AccessRow> {
+  const [row] = await db.query<AccessRow>(selectWithLinks(kind, 'WHERE e.id = $1'), [id])
   if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
   return row
 }

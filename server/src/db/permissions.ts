@@ -4,16 +4,12 @@ import type { Queryable } from './database'
 /** Every permission of the catalogue, as an SQL array literal (the names are our constants). */
 const ALL_PERMISSIONS = `ARRAY[${PERMISSIONS.map((name) => `'${name}'`).join(', ')}]::text[]`
 
-/** Whether the role of alias `role` is the administrator role, named by the SQL parameter `adminRoleName`. */
-export const isAdministratorRole = (role: string, adminRoleName: string) =>
-  `(lower(${role}.name) = lower(${adminRoleName}))`
-
 /**
  * The permissions the role of alias `role` grants when active: every one for the administrator
- * role, named by the SQL parameter `adminRoleName` (e.g. `$3`), its own list for any other.
+ * role (migration 031's flag), its own list for any other.
  */
-export const rolePermissions = (role: string, adminRoleName: string) =>
-  `(CASE WHEN ${isAdministratorRole(role, adminRoleName)} THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
+export const rolePermissions = (role: string) =>
+  `(CASE WHEN ${role}.administrator THEN ${ALL_PERMISSIONS} ELSE ${role}.permissions END)`
 
 /** A role or group left out of what a user holds: the one a change is about to take away. */
 export interface LeftOut {
@@ -39,62 +35,95 @@ const heldRoleIds = (userId: string, leftOut?: LeftOut) =>
     WHERE ug.user_id = ${userId}${leftOut.noun === 'group' ? ` AND ug.group_id <> ${leftOut.id}` : ''}`
     : `SELECT held.role_id FROM user_role_grant held WHERE held.user_id = ${userId}`
 
+/** The sorted permissions granted by the roles of ids `roleIds`, an SQL subquery. */
+const permissionsOfRoles = (roleIds: string, activeOnly: boolean) => `ARRAY(
+    SELECT p FROM roles r CROSS JOIN LATERAL unnest(${rolePermissions('r')}) AS p
+    WHERE ${activeOnly ? 'r.active AND ' : ''}r.id IN (${roleIds})
+    GROUP BY p ORDER BY p COLLATE "C")`
+
 /**
  * The sorted permissions of the user of the SQL expression `userId`: the union over the active
  * roles held directly or through active groups. A few index probes, for the check made on every
  * request. Without what `leftOut` grants, when given: what the user would hold once it is taken away.
  */
-export const userPermissions = (userId: string, adminRoleName: string, leftOut?: LeftOut) => `ARRAY(
-    SELECT p FROM roles r CROSS JOIN LATERAL unnest(${rolePermissions('r', adminRoleName)}) AS p
-    WHERE r.active AND r.id IN (${heldRoleIds(userId, leftOut)})
-    GROUP BY p ORDER BY p COLLATE "C")`
+export const userPermissions = (userId: string, leftOut?: LeftOut) =>
+  permissionsOfRoles(heldRoleIds(userId, leftOut), true)
+
+/**
+ * Ids of every role the users of the SQL subquery `userIds` could hold: directly or through any
+ * of their groups, whether the role, the group or the link is active now or not.
+ */
+const reachableRoleIds = (userIds: string) => `
+    SELECT ur.role_id FROM user_roles ur WHERE ur.user_id IN (${userIds})
+    UNION
+    SELECT gr.role_id FROM user_groups ug JOIN group_roles gr ON gr.group_id = ug.group_id
+    WHERE ug.user_id IN (${userIds})`
+
+/**
+ * What the users of the SQL subquery `userIds` hold or could hold (issue 54): the permissions of
+ * every role they reach, as if each inactive role and group were switched on again. The rule of
+ * delegated administration judges a user by this, so that switching something back on later never
+ * hands a lesser administrator's change more than they held.
+ */
+export const reachablePermissions = (userIds: string) =>
+  permissionsOfRoles(reachableRoleIds(userIds), false)
 
 /** Whether the SQL array expression `permissions` holds the whole catalogue. */
 export const holdsEveryPermission = (permissions: string) =>
   `(${permissions} @> ${ALL_PERMISSIONS})`
 
-export async function permissionsOfUser(
-  db: Queryable,
-  userId: number,
-  adminRoleName: string,
-): Promise<Permission[]> {
+export async function permissionsOfUser(db: Queryable, userId: number): Promise<Permission[]> {
   const [row] = await db.query<{ permissions: Permission[] }>(
-    `SELECT ${userPermissions('$1', '$2')} AS permissions`,
-    [userId, adminRoleName],
+    `SELECT ${userPermissions('$1')} AS permissions`,
+    [userId],
     { prepare: true },
   )
   return row!.permissions
 }
 
-/** What a role grants when active (the administrator role: everything). */
-export async function permissionsOfRole(
-  db: Queryable,
-  roleId: number,
-  adminRoleName: string,
-): Promise<Permission[]> {
+/** What the users of the SQL subquery `userIds` (of parameter `$1`) hold or could hold. */
+async function reachableBy(db: Queryable, userIds: string, param: unknown) {
   const [row] = await db.query<{ permissions: Permission[] }>(
-    `SELECT ARRAY(SELECT p FROM unnest(${rolePermissions('r', '$2')}) AS p GROUP BY p ORDER BY p COLLATE "C") AS permissions
-     FROM roles r WHERE r.id = $1`,
-    [roleId, adminRoleName],
+    `SELECT ${reachablePermissions(userIds)} AS permissions`,
+    [param],
   )
-  return row?.permissions ?? []
+  return row!.permissions
+}
+
+/** What the user `userId` holds or could hold. */
+export const reachablePermissionsOfUser = (db: Queryable, userId: number) =>
+  reachableBy(db, 'SELECT $1::int', userId)
+
+/** Everyone who holds or could hold the role `roleId`: directly, or through any group linked to it. */
+const roleHolders = `SELECT user_id FROM user_roles WHERE role_id = $1
+    UNION SELECT ug.user_id FROM user_groups ug JOIN group_roles gr ON gr.group_id = ug.group_id
+    WHERE gr.role_id = $1`
+
+/** What the holders, present or potential, of the role `roleId` hold or could hold, all told. */
+export const reachablePermissionsOfRoleHolders = (db: Queryable, roleId: number) =>
+  reachableBy(db, roleHolders, roleId)
+
+/** What the members of the groups `groupIds` hold or could hold, all told. */
+export const reachablePermissionsOfMembers = (db: Queryable, groupIds: number[]) =>
+  reachableBy(db, 'SELECT user_id FROM user_groups WHERE group_id = ANY ($1::int[])', groupIds)
+
+/** What a role grants when active (the administrator role: everything). */
+export async function permissionsOfRole(db: Queryable, roleId: number): Promise<Permission[]> {
+  const [row] = await db.query<{ permissions: Permission[] }>(
+    `SELECT ${permissionsOfRoles('SELECT $1::int', false)} AS permissions`,
+    [roleId],
+  )
+  return row!.permissions
 }
 
 /**
  * Everything a group can grant its members: the permissions of every role linked to it,
  * active or not (activating one is a grant of its own, checked when it is made).
  */
-export async function permissionsOfGroup(
-  db: Queryable,
-  groupId: number,
-  adminRoleName: string,
-): Promise<Permission[]> {
+export async function permissionsOfGroup(db: Queryable, groupId: number): Promise<Permission[]> {
   const [row] = await db.query<{ permissions: Permission[] }>(
-    `SELECT ARRAY(
-       SELECT p FROM group_roles gr JOIN roles r ON r.id = gr.role_id
-       CROSS JOIN LATERAL unnest(${rolePermissions('r', '$2')}) AS p
-       WHERE gr.group_id = $1 GROUP BY p ORDER BY p COLLATE "C") AS permissions`,
-    [groupId, adminRoleName],
+    `SELECT ${permissionsOfRoles('SELECT role_id FROM group_roles WHERE group_id = $1', false)} AS permissions`,
+    [groupId],
   )
   return row!.permissions
 }

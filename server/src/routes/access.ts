@@ -13,8 +13,8 @@ import {
   type Permission,
 } from '@shared/contract'
 import { missingPermissions } from '@shared/delegation'
-import { administratorRoleFixed } from '@shared/messages'
-import { assertMayGrant } from '../auth/delegation'
+import { administratorRoleFixed, administratorRoleStays } from '@shared/messages'
+import { assertMayChangeAccess, assertMayGrant } from '../auth/delegation'
 import { requireRecentReauth, requireReauthForAdministration } from '../auth/reauth'
 import type { ServerContext } from '../context'
 import {
@@ -52,8 +52,8 @@ function present(kind: AccessKind, row: AccessRow): Role | Group {
 }
 
 /** What giving this role or group hands out: a role's permissions, or all of a group's roles'. */
-async function grantedBy(tx: Queryable, kind: AccessKind, row: AccessRow, adminRoleName: string) {
-  return kind === ROLE ? (row.permissions ?? []) : permissionsOfGroup(tx, row.id, adminRoleName)
+async function grantedBy(tx: Queryable, kind: AccessKind, row: AccessRow) {
+  return kind === ROLE ? (row.permissions ?? []) : permissionsOfGroup(tx, row.id)
 }
 
 /** What linking `ids` of the other side hands out: the role's own, or the linked roles'. */
@@ -62,11 +62,10 @@ async function grantedByLinks(
   kind: AccessKind,
   row: AccessRow,
   ids: number[],
-  adminRoleName: string,
 ): Promise<Permission[]> {
   if (ids.length === 0) return []
   if (kind === ROLE) return row.permissions ?? []
-  const perRole = await Promise.all(ids.map((id) => permissionsOfRole(tx, id, adminRoleName)))
+  const perRole = await Promise.all(ids.map((id) => permissionsOfRole(tx, id)))
   return [...new Set(perRole.flat())]
 }
 
@@ -75,11 +74,10 @@ const samePermissions = (a: AccessRow, b: AccessRow) =>
 
 /** The routes of one side (roles or groups); both sides are built from this. */
 function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
-  const { db, config } = ctx
+  const { db } = ctx
   const base = `/api/admin/${kind.table}`
   const inputSchema = kind === ROLE ? roleInputSchema : groupInputSchema
   const itemSchema = kind === ROLE ? roleSchema : groupSchema
-  const adminRoleName = config.admin.roleName
   const linkIds = (body: Record<string, unknown>) => body[kind.linkField] as number[] | undefined
   const linkNames = (row: AccessRow) => row.links.map((link) => link.name)
   const linkIdsOf = (row: AccessRow) => row.links.map((link) => link.id)
@@ -99,7 +97,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
       query: accessListQuerySchema,
       response: kind === ROLE ? rolePageSchema : groupPageSchema,
       async handler({ query }) {
-        const page = await listAccess(db, kind, query.page, query.size, adminRoleName)
+        const page = await listAccess(db, kind, query.page, query.size)
         return { ...page, content: page.content.map((row) => present(kind, row)) }
       },
     }),
@@ -122,18 +120,19 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
           const permissions = permissionsSent(body)
           if (permissions) await setRolePermissions(tx, id, permissions)
           await replaceLinks(tx, kind, id, linkIds(body) ?? [])
-          const created = await findAccess(tx, kind, id, adminRoleName)
+          const created = await findAccess(tx, kind, id)
           if (kind === ROLE) {
             assertMayGrant(caller, created.permissions ?? [], `create ${named(created)}`)
           } else {
-            const granted = await grantedBy(tx, kind, created, adminRoleName)
+            const granted = await grantedBy(tx, kind, created)
             assertMayGrant(caller, granted, `create ${named(created)} with these roles`)
           }
+          await assertMayChangeAccess(tx, caller, kind, created)
           // Linked at once, it is given to groups (a role) or gives its roles (a group).
           await requireReauthForAdministration(
             tx,
             caller,
-            await grantedByLinks(tx, kind, created, linkIdsOf(created), adminRoleName),
+            await grantedByLinks(tx, kind, created, linkIdsOf(created)),
           )
           await writeAudit(tx, {
             actor: caller,
@@ -167,16 +166,20 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
         const row = await db.transaction(async (tx) => {
           await lockAdminRights(tx)
           await lockAccess(tx, kind, params.id)
-          const before = await findAccess(tx, kind, params.id, adminRoleName)
+          const before = await findAccess(tx, kind, params.id)
+          const ids = linkIds(body)
+          // Before: everyone who holds it now, and the members of groups about to be linked.
+          await assertMayChangeAccess(tx, caller, kind, before, kind === ROLE ? (ids ?? []) : [])
           await assertNameFree(tx, kind, body.name, params.id)
           await updateAccess(tx, kind, params.id, { name: body.name })
           const permissions = permissionsSent(body)
           if (permissions) await setRolePermissions(tx, params.id, permissions)
-          const ids = linkIds(body)
           if (ids) await replaceLinks(tx, kind, params.id, ids)
-          const after = await findAccess(tx, kind, params.id, adminRoleName)
+          const after = await findAccess(tx, kind, params.id)
+          // After: what they all could hold once it is made.
+          await assertMayChangeAccess(tx, caller, kind, after)
           if (permissions && missingPermissions(permissions, after.permissions ?? []).length > 0) {
-            throw conflict(administratorRoleFixed(adminRoleName))
+            throw conflict(administratorRoleFixed(after.name))
           }
           const permissionsChanged = !samePermissions(before, after)
           if (permissionsChanged) {
@@ -187,7 +190,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             )
           }
           const linked = linkIdsOf(after).filter((id) => !linkIdsOf(before).includes(id))
-          const grantedByLinking = await grantedByLinks(tx, kind, after, linked, adminRoleName)
+          const grantedByLinking = await grantedByLinks(tx, kind, after, linked)
           assertMayGrant(caller, grantedByLinking, `link ${named(after)} to these ${kind.other}`)
           // Changing what a role grants is dangerous whatever it grants (issue 30, item 4).
           if (permissionsChanged) await requireRecentReauth(tx, caller)
@@ -208,7 +211,7 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
               targetId: params.id,
               changes,
             })
-            await assertAnAdminRemains(tx, config.admin.roleName)
+            await assertAnAdminRemains(tx)
           }
           return after
         })
@@ -251,12 +254,14 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
             if (!active) await lockAdminRights(tx)
             const before = await lockAccess(tx, kind, params.id)
             if (before.active !== active) {
+              const row = await findAccess(tx, kind, params.id)
               if (active) {
-                const row = await findAccess(tx, kind, params.id, adminRoleName)
-                const granted = await grantedBy(tx, kind, row, adminRoleName)
+                const granted = await grantedBy(tx, kind, row)
                 assertMayGrant(caller, granted, `activate ${named(row)}`)
                 await requireReauthForAdministration(tx, caller, granted)
               }
+              await assertMayChangeAccess(tx, caller, kind, row)
+              if (!active && row.administrator) throw conflict(administratorRoleStays(row.name))
               await updateAccess(tx, kind, params.id, { active })
               await writeAudit(tx, {
                 actor: caller,
@@ -265,9 +270,9 @@ function accessRoutes(ctx: ServerContext, kind: AccessKind): RouteSpec[] {
                 targetId: params.id,
                 changes: { active: { from: before.active, to: active } },
               })
-              if (!active) await assertAnAdminRemains(tx, config.admin.roleName)
+              if (!active) await assertAnAdminRemains(tx)
             }
-            return findAccess(tx, kind, params.id, adminRoleName)
+            return findAccess(tx, kind, params.id)
           })
           return present(kind, row)
         },

@@ -49,25 +49,26 @@ function asApiError(error: unknown): ApiError {
  * (another user, or one of them not yet changed): the user whose change would leave none is
  * refused, as their own request would have been, one after the other.
  */
-async function keepAnAdmin(tx: Queryable, roleName: string, ids: number[], decisions: Decision[]) {
+async function keepAnAdmin(tx: Queryable, ids: number[], decisions: Decision[]) {
   const losing = ids.filter((_, i) => {
     const decision = decisions[i]!
     return decision.kind === 'change' && decision.losesAdmin
   })
-  const othersRemain = await anAdminRemainsBesides(tx, roleName, losing)
+  const othersRemain = await anAdminRemainsBesides(tx, losing)
   let remaining = losing.length
+  const lastAdminRefusal = othersRemain ? undefined : await noAdministratorLeft(tx)
   decisions.forEach((decision, i) => {
     if (decision.kind !== 'change') return
     const after = remaining - (decision.losesAdmin ? 1 : 0)
     if (othersRemain || after > 0) remaining = after
-    else decisions[i] = refused(noAdministratorLeft(roleName))
+    else decisions[i] = refused(lastAdminRefusal)
   })
 }
 
 /** The refusals every action applies first: the user is missing, or holds more than the caller. */
 function commonRefusal(caller: Caller, id: number, target: BulkTarget | undefined) {
   if (!target) return refused(userNotFound(id))
-  const refusal = actOnRefusal(caller, { id, permissions: target.permissions })
+  const refusal = actOnRefusal(caller, { id, permissions: target.reachable })
   return refusal && refused(refusal)
 }
 
@@ -89,15 +90,13 @@ const changedIds = (ids: number[], decisions: Decision[]) =>
 
 async function statusChunk(
   tx: Queryable,
-  { config }: ServerContext,
   caller: Caller,
   path: string,
   ids: number[],
 ): Promise<Decision[]> {
-  const roleName = config.admin.roleName
   const action = STATUS_ACTIONS.find((candidate) => candidate.path === path)!
   if (action.removesRights) await lockAdminRights(tx)
-  const targets = await bulkTargets(tx, ids, roleName, { forUpdate: true })
+  const targets = await bulkTargets(tx, ids, { forUpdate: true })
   const decisions = ids.map((id): Decision => {
     const target = targets.get(id)
     if (target && action.removesRights && caller.id === id)
@@ -108,7 +107,7 @@ async function statusChunk(
     if (!changes) return UNCHANGED
     return { kind: 'change', changes, losesAdmin: action.removesRights && target!.is_admin }
   })
-  if (action.removesRights) await keepAnAdmin(tx, roleName, ids, decisions)
+  if (action.removesRights) await keepAnAdmin(tx, ids, decisions)
   const changed = changedIds(ids, decisions)
   if (changed.length === 0) return decisions
   await updateStatusOf(tx, changed, action.change)
@@ -126,14 +125,12 @@ async function statusChunk(
 
 async function accessChunk(
   tx: Queryable,
-  { config }: ServerContext,
   caller: Caller,
   kind: AccessKind,
   change: 'add' | 'remove',
   targetId: number,
   ids: number[],
 ): Promise<Decision[]> {
-  const roleName = config.admin.roleName
   if (change === 'remove') await lockAdminRights(tx)
   // The role or group is locked first, and may be gone since the request was checked.
   let target: { id: number; name: string } | undefined
@@ -146,12 +143,12 @@ async function accessChunk(
   let giveRefusal: Decision | undefined
   if (target && change === 'add') {
     try {
-      await assertMayGive(tx, caller, kind, target, roleName)
+      await assertMayGive(tx, caller, kind, target)
     } catch (error) {
       giveRefusal = refused(error)
     }
   }
-  const targets = await bulkTargets(tx, ids, roleName, {
+  const targets = await bulkTargets(tx, ids, {
     forUpdate: false,
     link: { kind, id: targetId },
   })
@@ -169,7 +166,7 @@ async function accessChunk(
       losesAdmin: change === 'remove' && user!.is_admin && !user!.admin_without_link,
     }
   })
-  if (change === 'remove') await keepAnAdmin(tx, roleName, ids, decisions)
+  if (change === 'remove') await keepAnAdmin(tx, ids, decisions)
   const wanted = changedIds(ids, decisions)
   if (wanted.length === 0) return decisions
   // A link made by someone else meanwhile is not this action's: only those made here are audited.
@@ -196,11 +193,11 @@ export async function applyBulkChunk(
   ids: number[],
 ): Promise<(ApiError | undefined)[]> {
   const decisions = await ctx.db.transaction((tx) => {
-    if (!isBulkAccessAction(action)) return statusChunk(tx, ctx, caller, action, ids)
+    if (!isBulkAccessAction(action)) return statusChunk(tx, caller, action, ids)
     const kind = action === 'assign-role' ? ROLE : GROUP
     const change = action === 'remove-from-group' ? 'remove' : 'add'
     const targetId = body[BULK_TARGET_FIELD[action]]!
-    return accessChunk(tx, ctx, caller, kind, change, targetId, ids)
+    return accessChunk(tx, caller, kind, change, targetId, ids)
   })
   return decisions.map((decision) => (decision.kind === 'refused' ? decision.error : undefined))
 }

@@ -110,14 +110,12 @@ export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
         if (isBulkAccessAction(action)) {
           const field = BULK_TARGET_FIELD[action]
           const targetId = selection[field]!
-          const adminRoleName = ctx.config.admin.roleName
-          await findAccess(db, field === 'roleId' ? ROLE : GROUP, targetId, adminRoleName)
+          await findAccess(db, field === 'roleId' ? ROLE : GROUP, targetId)
           // Asked once for the whole request, before anyone is changed.
           if (action !== 'remove-from-group') {
             const granted = await (field === 'roleId' ? permissionsOfRole : permissionsOfGroup)(
               db,
               targetId,
-              adminRoleName,
             )
             await requireReauthForAdministration(db, caller, granted)
           }

@@ -27,7 +27,7 @@ import { idParams, positiveId, route, type RouteSpec } from './define'
  * Answers what the user then holds directly.
  */
 export function changeUserAccess(
-  { db, config }: ServerContext,
+  { db }: ServerContext,
   caller: Caller,
   kind: AccessKind,
   change: 'add' | 'remove',
@@ -38,9 +38,9 @@ export function changeUserAccess(
     if (change === 'remove') await lockAdminRights(tx)
     await existingUser(tx, userId)
     const target = await lockAccess(tx, kind, targetId)
-    await assertMayActOn(tx, caller, userId, config.admin.roleName)
+    await assertMayActOn(tx, caller, userId)
     if (change === 'add') {
-      const granted = await assertMayGive(tx, caller, kind, target, config.admin.roleName)
+      const granted = await assertMayGive(tx, caller, kind, target)
       await requireReauthForAdministration(tx, caller, granted)
     }
     const changed =
@@ -55,7 +55,7 @@ export function changeUserAccess(
         targetId: userId,
         changes: { [kind.noun]: { id: target.id, name: target.name } },
       })
-      if (change === 'remove') await assertAnAdminRemains(tx, config.admin.roleName)
+      if (change === 'remove') await assertAnAdminRemains(tx)
     }
     return userAssignments(tx, kind, userId)
   })

@@ -1,4 +1,4 @@
-import type { Permission, UserImportResult, UserImportRow } from '@shared/contract'
+import type { UserImportResult, UserImportRow } from '@shared/contract'
 import { planImportRow, type ImportNames, type RowPlan } from '@shared/user-import-plan'
 import type { Caller } from '../auth/guard'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
@@ -9,20 +9,18 @@ import { prefetchedLookups } from '../db/import-rows'
 import { enqueueMails } from '../db/mail-outbox'
 import { issueNewUsersResetTokens } from '../db/reset-tokens'
 import { insertUsers } from '../db/users'
-import { ApiError } from '../errors'
 import {
   SET_PASSWORD_LINK_TTL_SECONDS,
-  assertMayApply,
   createdChanges,
   mayGiveIn,
   refusedResult,
   resultOf,
+  ruleRefusal,
   setPasswordLink,
   updatedChanges,
   writeUpdate,
   type Created,
   type ImportOptions,
-  type MayGive,
   type Updated,
 } from './user-import-rows'
 
@@ -42,22 +40,6 @@ function rowsInterlock(rows: UserImportRow[], options: ImportOptions): boolean {
     repeats(rows.map((row) => key(row.username))) ||
     repeats(rows.flatMap((row) => (row.email ? [key(row.email)] : [])))
   )
-}
-
-/** `assertMayGive` asked once per role or group in a chunk: the answer is the same for each row. */
-function memoised(mayGive: MayGive): MayGive {
-  const answers = new Map<string, Promise<Permission[]>>()
-  return (kind, target) => {
-    const id = `${kind.noun}:${target.id}`
-    let answer = answers.get(id)
-    if (!answer) {
-      answer = mayGive(kind, target)
-      answers.set(id, answer)
-      // Each row that needs it awaits it; a refusal is not unhandled meanwhile.
-      answer.catch(() => undefined)
-    }
-    return answer
-  }
 }
 
 /** Every user id and role (or group) id of the links the plans give, as two columns. */
@@ -106,18 +88,16 @@ export async function importChunk(
     )
     if (presentEmails.some((email) => email !== undefined && emails.has(email))) return undefined
 
-    const mayGive = memoised(mayGiveIn(ctx, tx, caller))
+    const mayGive = mayGiveIn(tx, caller)
     /** Each row's refusal by a rule, by its place: the row applies nothing. */
     const refusals = new Map<number, string>()
     const created: { index: number; plan: Created }[] = []
     const updated: { index: number; plan: Updated }[] = []
     for (const [index, plan] of plans.entries()) {
       if (plan.outcome !== 'created' && plan.outcome !== 'updated') continue
-      try {
-        await assertMayApply(ctx, tx, caller, plan, mayGive)
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error
-        refusals.set(index, error.message)
+      const refusal = await ruleRefusal(tx, caller, plan, mayGive)
+      if (refusal) {
+        refusals.set(index, refusal)
         continue
       }
       if (plan.outcome === 'created') created.push({ index, plan })

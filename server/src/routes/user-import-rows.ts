@@ -3,7 +3,7 @@ import type { ImportNames, ImportProfile, RowPlan } from '@shared/user-import-pl
 import { planImportRow } from '@shared/user-import-plan'
 import { assertHolds, assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
-import { requireReauthForAdministration } from '../auth/reauth'
+import { requireReauthForAdministration, requireReauthToRedirectAccess } from '../auth/reauth'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
 import { hashToken, newSecret } from '../auth/tokens'
@@ -16,6 +16,7 @@ import { databaseLookups } from '../db/import-rows'
 import { enqueueMail } from '../db/mail-outbox'
 import { issueResetToken } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus } from '../db/users'
+import { ApiError } from '../errors'
 
 /** A new account's link lasts longer than a reset's hour: the mail may wait over a weekend. */
 export const SET_PASSWORD_LINK_TTL_SECONDS = 7 * 24 * 3600
@@ -59,36 +60,68 @@ export type MayGive = (
   target: { id: number; name: string },
 ) => Promise<Permission[]>
 
-export const mayGiveIn =
-  (ctx: ServerContext, tx: Queryable, caller: Caller): MayGive =>
-  (kind, target) =>
-    assertMayGive(tx, caller, kind, target, ctx.config.admin.roleName)
+/** `assertMayGive` asked once per role or group: the answer is the same for each row. */
+function memoised(mayGive: MayGive): MayGive {
+  const answers = new Map<string, Promise<Permission[]>>()
+  return (kind, target) => {
+    const id = `${kind.noun}:${target.id}`
+    let answer = answers.get(id)
+    if (!answer) {
+      answer = mayGive(kind, target)
+      answers.set(id, answer)
+      // Each row that needs it awaits it; a refusal is not unhandled meanwhile.
+      answer.catch(() => undefined)
+    }
+    return answer
+  }
+}
+
+export const mayGiveIn = (tx: Queryable, caller: Caller): MayGive =>
+  memoised((kind, target) => assertMayGive(tx, caller, kind, target))
 
 /**
  * What a row does beyond adding a user, allowed as its single routes allow it (issue 29):
- * changing a present user needs all they hold and the permission of each change; a role or
- * group given needs the assign permission and all it grants, and a recent re-authentication
- * when that is an administration right.
+ * changing a present user needs all they hold or could hold and the permission of each change,
+ * and a recent re-authentication to move the email of one who holds or could hold any
+ * permission; a role or group given needs the assign permission and all it grants, and a recent
+ * re-authentication when that is an administration right.
  */
-export async function assertMayApply(
-  ctx: ServerContext,
-  tx: Queryable,
-  caller: Caller,
-  plan: Applied,
-  mayGive: MayGive,
-) {
+async function assertMayApply(tx: Queryable, caller: Caller, plan: Applied, mayGive: MayGive) {
   const needed: Permission[] = []
+  let reachable: Permission[] = []
   if (plan.outcome === 'updated') {
-    await assertMayActOn(tx, caller, plan.id, ctx.config.admin.roleName)
+    reachable = await assertMayActOn(tx, caller, plan.id)
     if (Object.keys(plan.profileChanges).length > 0) needed.push('users.edit')
     if (plan.active) needed.push('users.status')
   }
   if (plan.roles.length + plan.groups.length > 0) needed.push('users.assign')
   assertHolds(caller, needed)
+  if (plan.outcome === 'updated' && 'email' in plan.profileChanges) {
+    await requireReauthToRedirectAccess(tx, caller, reachable)
+  }
   const granted: Permission[] = []
   for (const role of plan.roles) granted.push(...(await mayGive(ROLE, role)))
   for (const group of plan.groups) granted.push(...(await mayGive(GROUP, group)))
   await requireReauthForAdministration(tx, caller, granted)
+}
+
+/**
+ * The message of the rule that refuses a row's plan, if one does: the row then applies nothing.
+ * The dry run asks the same, so that its outcomes are the real run's for the same caller.
+ */
+export async function ruleRefusal(
+  tx: Queryable,
+  caller: Caller,
+  plan: Applied,
+  mayGive: MayGive,
+): Promise<string | undefined> {
+  try {
+    await assertMayApply(tx, caller, plan, mayGive)
+    return undefined
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return error.message
+  }
 }
 
 const importSource = (options: ImportOptions) => ({ import: options.fileName ?? true })
@@ -133,7 +166,7 @@ async function applyPlan(
   options: ImportOptions,
 ): Promise<number | undefined> {
   if (plan.outcome === 'created') {
-    await assertMayApply(ctx, tx, caller, plan, mayGiveIn(ctx, tx, caller))
+    await assertMayApply(tx, caller, plan, mayGiveIn(tx, caller))
     const user = await insertUser(tx, {
       ...plan.profile,
       passwordHash: NO_PASSWORD_HASH,
@@ -156,7 +189,7 @@ async function applyPlan(
     return user.id
   }
   if (plan.outcome !== 'updated') return plan.id
-  await assertMayApply(ctx, tx, caller, plan, mayGiveIn(ctx, tx, caller))
+  await assertMayApply(tx, caller, plan, mayGiveIn(tx, caller))
   await writeUpdate(tx, plan)
   await writeAudit(tx, {
     actor: caller,
@@ -165,7 +198,7 @@ async function applyPlan(
     targetId: plan.id,
     changes: updatedChanges(plan, options),
   })
-  if (plan.active?.to === false) await assertAnAdminRemains(tx, ctx.config.admin.roleName)
+  if (plan.active?.to === false) await assertAnAdminRemains(tx)
   return plan.id
 }
 

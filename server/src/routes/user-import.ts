@@ -16,7 +16,14 @@ import { findImportNames, prefetchedLookups } from '../db/import-rows'
 import { ApiError, databaseFailure } from '../errors'
 import { route, type RouteSpec } from './define'
 import { importChunk } from './user-import-chunk'
-import { importRow, refusedResult, resultOf, type ImportOptions } from './user-import-rows'
+import {
+  importRow,
+  mayGiveIn,
+  refusedResult,
+  resultOf,
+  ruleRefusal,
+  type ImportOptions,
+} from './user-import-rows'
 
 /** Each row in a transaction of its own; a row that fails is its own result, never a 500. */
 async function importRows(
@@ -82,9 +89,15 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
         let results: UserImportResult[]
         if (body.dryRun) {
           const lookups = await prefetchedLookups(db, body.rows, false)
+          const mayGive = mayGiveIn(db, caller)
           results = []
           for (const row of body.rows) {
-            results.push(resultOf(row, await planImportRow(row, body, names, caller.id, lookups)))
+            const plan = await planImportRow(row, body, names, caller.id, lookups)
+            const refusal =
+              plan.outcome === 'created' || plan.outcome === 'updated'
+                ? await ruleRefusal(db, caller, plan, mayGive)
+                : undefined
+            results.push(refusal ? refusedResult(row, refusal) : resultOf(row, plan))
           }
         } else {
           results = await applyRows(ctx, caller, body.rows, body, names, request.log)

@@ -1,14 +1,13 @@
 import { temporaryPasswordSchema, userSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
-import { requireReauthForAdministration } from '../auth/reauth'
+import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { revokeUserSessions } from '../auth/sessions'
 import { generateTemporaryPassword } from '../auth/temporary-password'
 import { hashToken, newSecret } from '../auth/tokens'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { enqueueMail } from '../db/mail-outbox'
-import { permissionsOfUser } from '../db/permissions'
 import { issueResetToken, retireResetTokens } from '../db/reset-tokens'
 import { setTemporaryPassword } from '../db/temporary-passwords'
 import { existingUser, toUser, userEtag } from '../db/users'
@@ -36,7 +35,8 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         const link = `${config.resetLinkBase}?token=${encodeURIComponent(token)}`
         const user = await db.transaction(async (tx) => {
           const target = await existingUser(tx, params.id, true)
-          await assertMayActOn(tx, caller, params.id, config.admin.roleName)
+          const reachable = await assertMayActOn(tx, caller, params.id)
+          await requireReauthToRedirectAccess(tx, caller, reachable)
           await issueResetToken(tx, params.id, hashToken(token), RESET_TOKEN_TTL_SECONDS)
           // Queued with the token and sent after the commit: a mail server that is slow or
           // silent holds no transaction open, and a mail is never sent for a token rolled back.
@@ -84,13 +84,8 @@ export function userPasswordRoutes(ctx: ServerContext): RouteSpec[] {
         const passwordHash = await hashPassword(temporaryPassword)
         const user = await db.transaction(async (tx) => {
           await existingUser(tx, params.id, true)
-          await assertMayActOn(tx, caller, params.id, config.admin.roleName)
-          // Taking over an administrator's account is as dangerous as granting its rights.
-          await requireReauthForAdministration(
-            tx,
-            caller,
-            await permissionsOfUser(tx, params.id, config.admin.roleName),
-          )
+          const reachable = await assertMayActOn(tx, caller, params.id)
+          await requireReauthToRedirectAccess(tx, caller, reachable)
           const user = await setTemporaryPassword(tx, params.id, passwordHash)
           await retireResetTokens(tx, params.id)
           const ended = await revokeUserSessions(tx, params.id)

@@ -1,10 +1,9 @@
 import { sessionsEndedSchema, userSecondFactorSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
-import { requireReauthForAdministration } from '../auth/reauth'
+import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
-import { permissionsOfUser } from '../db/permissions'
 import { hasSecondFactor, removeSecondFactor } from '../db/second-factors'
 import { endChallengesOf } from '../db/sign-in-challenges'
 import { existingUser } from '../db/users'
@@ -45,10 +44,8 @@ export function userSecondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, caller }) {
         const ended = await db.transaction(async (tx) => {
           const user = await existingUser(tx, params.id, true)
-          const adminRoleName = ctx.config.admin.roleName
-          await assertMayActOn(tx, caller, params.id, adminRoleName)
-          const held = await permissionsOfUser(tx, params.id, adminRoleName)
-          await requireReauthForAdministration(tx, caller, held)
+          const reachable = await assertMayActOn(tx, caller, params.id)
+          await requireReauthToRedirectAccess(tx, caller, reachable)
           if (!(await removeSecondFactor(tx, params.id))) return undefined
           await endChallengesOf(tx, params.id)
           const sessions = await revokeUserSessions(tx, params.id)

@@ -49,7 +49,7 @@ export function userSessionRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, caller }) {
         await db.transaction(async (tx) => {
           await existingUser(tx, params.id)
-          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
+          await assertMayActOn(tx, caller, params.id)
           if (!(await revokeUserSession(tx, params.id, params.sessionId))) {
             throw notFound(`User ${params.id} has no live session ${params.sessionId}`)
           }
@@ -79,7 +79,7 @@ export function userSessionRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, caller }) {
         const ended = await db.transaction(async (tx) => {
           await existingUser(tx, params.id, true)
-          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
+          await assertMayActOn(tx, caller, params.id)
           const ended = await revokeUserSessions(tx, params.id)
           await writeAudit(tx, {
             actor: caller,

@@ -74,7 +74,7 @@ export const ownAccountRefusal = (action: StatusAction) =>
  * ends a temporary sign-in lockout.
  */
 export async function applyStatusAction(
-  { db, config }: ServerContext,
+  { db }: ServerContext,
   caller: Caller,
   id: number,
   path: StatusPath,
@@ -84,7 +84,7 @@ export async function applyStatusAction(
     if (action.removesRights) await lockAdminRights(tx)
     const before = await existingUser(tx, id, true)
     if (action.removesRights && caller.id === id) throw ownAccountRefusal(action)
-    await assertMayActOn(tx, caller, id, config.admin.roleName)
+    await assertMayActOn(tx, caller, id)
     const changes = statusChanges(action, before)
     if (!changes) return before
     const after = await updateStatus(tx, id, action.change)
@@ -100,7 +100,7 @@ export async function applyStatusAction(
       targetId: id,
       changes,
     })
-    if (action.removesRights) await assertAnAdminRemains(tx, config.admin.roleName)
+    if (action.removesRights) await assertAnAdminRemains(tx)
     return after
   })
 }

@@ -7,6 +7,7 @@ import {
   userSchema,
 } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
+import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
@@ -105,7 +106,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ params, body, caller, request, reply }) {
         const user = await db.transaction(async (tx) => {
           const before = await existingUser(tx, params.id, true)
-          await assertMayActOn(tx, caller, params.id, ctx.config.admin.roleName)
+          const reachable = await assertMayActOn(tx, caller, params.id)
           if (!ifMatchAllows(request.headers['if-match'], userEtag(before))) {
             throw new ApiError(
               412,
@@ -117,6 +118,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
           if (!checked.success) throw validationError(checked.error, 'body')
           const changes = profileChanges(before, body)
           if (Object.keys(changes).length === 0) return before
+          if ('email' in changes) await requireReauthToRedirectAccess(tx, caller, reachable)
           await assertUnique(tx, body, params.id)
           const after = await updateProfile(tx, params.id, changes)
           await writeAudit(tx, {

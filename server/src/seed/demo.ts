@@ -49,11 +49,11 @@ async function idsByName(tx: Queryable, table: 'roles' | 'groups'): Promise<Map<
  * A small, realistic organisation: 60 people across six groups and nine roles, some
  * inactive, some locked, most with a recent sign-in. Running it again adds nothing twice.
  */
-export async function seedDemo(db: Database, adminRoleName: string): Promise<{ users: number }> {
+export async function seedDemo(db: Database): Promise<{ users: number }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const now = Date.now()
   return db.transaction(async (tx) => {
-    for (const name of [adminRoleName, ...ROLES]) {
+    for (const name of ROLES) {
       await tx.query(
         `INSERT INTO roles (name) SELECT $1::text WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower($1))`,
         [name],
@@ -73,8 +73,12 @@ export async function seedDemo(db: Database, adminRoleName: string): Promise<{ u
     }
     const roles = await idsByName(tx, 'roles')
     const groups = await idsByName(tx, 'groups')
+    // The administrator role, made by bootstrapAdmin, whatever it is named.
+    const [administrator] = await tx.query<{ id: number }>(
+      'SELECT id FROM roles WHERE administrator',
+    )
     const roleId = (name: string) =>
-      roles.get((name === 'ADMIN' ? adminRoleName : name).toLowerCase())!
+      name === 'ADMIN' ? administrator!.id : roles.get(name.toLowerCase())!
     for (const [group, granted] of Object.entries(GROUPS)) {
       for (const role of granted) {
         await tx.query(

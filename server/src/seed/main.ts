@@ -32,7 +32,7 @@ async function main() {
     const bootstrap = await bootstrapAdmin(db, config.admin)
     process.stdout.write(firstAdminNotice(bootstrap, config))
     if (values.demo) {
-      const { users: added } = await seedDemo(db, config.admin.roleName)
+      const { users: added } = await seedDemo(db)
       process.stdout.write(
         `Demo organisation: ${added} users added (password "${DEMO_PASSWORD}"), 9 roles, 6 groups.\n`,
       )

@@ -19,8 +19,9 @@ export const roleSchema = z.object({
    */
   permissions: z.array(permissionSchema).optional(),
   /**
-   * True on the administrator role (the server's ADMIN_ROLE_NAME) only: its permissions are
-   * every one and cannot be changed, so the console shows them as fixed.
+   * True on the administrator role only (at first the role the server's ADMIN_ROLE_NAME names;
+   * it stays the administrator role when renamed): its permissions are every one and cannot be
+   * changed, nor can it be deactivated, so the console shows them as fixed.
    */
   administrator: z.literal(true).optional(),
 })
