@@ -260,7 +260,7 @@ test('deactivating the administrator role shows the server refusal and changes n
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
   await dialog.getByRole('button', { name: 'Deactivate' }).click()
   await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(
-    /^Error: This change would leave no active administrator/,
+    /^Error: The ADMIN role is the administrator role: it cannot be deactivated\./,
   )
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
