@@ -83,6 +83,9 @@ export function validationError(error: ZodError, where: string): ApiError {
   return new ApiError(400, message, details)
 }
 
+/** The constraint a username or email taken as the other is refused under (migration 032). */
+const SIGN_IN_NAME_CLASH = 'users_sign_in_name'
+
 /** Unique indexes whose violation is the client's doing, with the message the console maps. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_key: 'Username is already taken',
@@ -117,6 +120,10 @@ export function databaseFailure(error: unknown): ApiError | undefined {
   if (error instanceof ExportsBusyError) return new ApiError(503, EXPORTS_BUSY_MESSAGE)
   if (isConnectionLoss(error)) return new ApiError(503, UNREACHABLE_MESSAGE)
   const { code, constraint } = sqlState(error)
+  // The trigger of the one sign-in namespace (migration 031) names the clash itself.
+  if (code === UNIQUE_VIOLATION && constraint === SIGN_IN_NAME_CLASH) {
+    return new ApiError(409, (error as Error).message)
+  }
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
     return new ApiError(409, UNIQUE_MESSAGES[constraint])
   }
