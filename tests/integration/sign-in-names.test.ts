@@ -94,33 +94,38 @@ describe('a username may not be another user’s email, nor an email another use
     expect((await server.login(payload.email, payload.password)).status).toBe(200)
   })
 
-  test('an import row is refused with the clash named; the other rows go on', async () => {
-    const { owner, named } = await owners()
-    const existing = await server.createUser(admin)
-    const before = await userCount()
-    const fresh = newUser()
-    const reply = await server.request('POST', USER_IMPORT_PATH, {
-      token: admin,
-      body: {
-        updateExisting: true,
-        rows: [
-          { row: 2, ...profileOf({ ...existing, email: named.username }) },
-          { row: 3, ...profileOf({ ...newUser(), username: owner.email }) },
-          { row: 4, ...profileOf(fresh) },
-        ],
-      },
-    })
-    expect(reply.status).toBe(200)
-    const answer = userImportResponseSchema.parse(reply.body)
-    expect(answer.results.map((result) => [result.outcome, result.errors])).toEqual([
-      ['failed', [{ field: '', message: EMAIL_CLASH(named.username) }]],
-      ['failed', [{ field: '', message: USERNAME_CLASH(owner.email) }]],
-      ['created', []],
-    ])
-    expect(await userCount()).toBe(before + 1)
-    const stored = await server.request('GET', `/api/admin/users/${existing.id}`, { token: admin })
-    expect(stored.body.email).toBe(existing.email)
-  })
+  test.each([true, false])(
+    'an import row is refused with the clash named, previewed (dryRun %s) as applied; the other rows go on',
+    async (dryRun) => {
+      const { owner, named } = await owners()
+      const existing = await server.createUser(admin)
+      const before = await userCount()
+      const reply = await server.request('POST', USER_IMPORT_PATH, {
+        token: admin,
+        body: {
+          dryRun,
+          updateExisting: true,
+          rows: [
+            { row: 2, ...profileOf({ ...existing, email: named.username }) },
+            { row: 3, ...profileOf({ ...newUser(), username: owner.email }) },
+            { row: 4, ...profileOf(newUser()) },
+          ],
+        },
+      })
+      expect(reply.status).toBe(200)
+      const answer = userImportResponseSchema.parse(reply.body)
+      expect(answer.results.map((result) => [result.outcome, result.errors])).toEqual([
+        ['failed', [{ field: 'email', message: EMAIL_CLASH(named.username) }]],
+        ['failed', [{ field: 'username', message: USERNAME_CLASH(owner.email) }]],
+        ['created', []],
+      ])
+      expect(await userCount()).toBe(dryRun ? before : before + 1)
+      const stored = await server.request('GET', `/api/admin/users/${existing.id}`, {
+        token: admin,
+      })
+      expect(stored.body.email).toBe(existing.email)
+    },
+  )
 
   test('two rows of one import, the second taking the first’s username as its email: the first wins', async () => {
     const atName = newUser()
@@ -138,7 +143,7 @@ describe('a username may not be another user’s email, nor an email another use
     const answer = userImportResponseSchema.parse(reply.body)
     expect(answer.results.map((result) => [result.outcome, result.errors])).toEqual([
       ['created', []],
-      ['failed', [{ field: '', message: EMAIL_CLASH(first.username) }]],
+      ['failed', [{ field: 'email', message: EMAIL_CLASH(first.username) }]],
     ])
   })
 

@@ -16,15 +16,15 @@ CREATE FUNCTION sign_in_names_lock() RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(7310004)
 $$;
 
-CREATE FUNCTION sign_in_name_clash(taken text, kind text) RETURNS void LANGUAGE plpgsql AS $$
+-- The column that clashes and its value; the server words the refusal (src/shared/sign-in-names.ts).
+CREATE FUNCTION sign_in_name_clash(taken text, field text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION USING
     ERRCODE = 'unique_violation',
     CONSTRAINT = 'users_sign_in_name',
-    MESSAGE = CASE kind
-      WHEN 'username' THEN format('Username "%s" is already taken as another user''s email', taken)
-      ELSE format('Email "%s" is already taken as another user''s sign-in name', taken)
-    END;
+    COLUMN = field,
+    DETAIL = taken,
+    MESSAGE = format('the %s %s is another user''s sign-in name', field, taken);
 END $$;
 
 CREATE FUNCTION users_sign_in_names_locked() RETURNS trigger LANGUAGE plpgsql AS $$
