@@ -13,6 +13,7 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
     name,
     include: ['tests/integration/**/*.test.ts'],
     env: { TEST_DATABASE: database },
+    globalSetup: ['tests/support/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -31,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/build-once.ts'],
+          globalSetup: ['tests/support/build-once.ts', 'tests/support/database-templates.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -42,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'electron',
           include: ['tests/electron/**/*.test.ts'],
-          globalSetup: ['tests/support/build-once.ts'],
+          globalSetup: ['tests/support/build-once.ts', 'tests/support/database-templates.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 180_000,

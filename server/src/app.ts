@@ -7,6 +7,7 @@ import type { ServerContext } from './context'
 import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
+import type { Database } from './db/database'
 import { startNoteFolder } from './db/user-list/note-folds'
 import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
@@ -49,11 +50,12 @@ export interface BuiltServer {
 }
 
 /**
- * The reference admin API: opens the database, applies migrations, makes sure there is an
- * administrator, and returns a Fastify instance ready to `listen()` or `inject()`.
+ * The reference admin API: opens the database (unless given one the caller opened, such as a
+ * test's copy of a migrated one), applies migrations, makes sure there is an administrator, and
+ * returns a Fastify instance ready to `listen()` or `inject()`.
  */
-export async function buildServer(config: ServerConfig): Promise<BuiltServer> {
-  const db = await openDatabase(config)
+export async function buildServer(config: ServerConfig, opened?: Database): Promise<BuiltServer> {
+  const db = opened ?? (await openDatabase(config))
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)

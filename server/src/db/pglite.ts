@@ -10,11 +10,16 @@ interface PGliteLike {
 
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, in this process. The embedded default, so a
- * fresh machine needs no database server. `dataDir` is a folder, or `memory://` for tests.
+ * fresh machine needs no database server. `dataDir` is a folder, or `memory://` for tests,
+ * which may start from `copyOf`, another database's dumped data directory (`dumpPglite`):
+ * no initdb, no migrations.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, copyOf?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(copyOf && { loadDataDir: copyOf }),
+  })
 
   const over = (client: PGliteLike): Queryable => ({
     async query<T extends object>(text: string, params?: readonly unknown[]) {
@@ -26,10 +31,22 @@ export async function openPglite(dataDir: string): Promise<Database> {
     },
   })
 
-  return {
+  const database: Database = {
     kind: 'pglite',
     ...over(db),
     transaction: (work) => db.transaction((tx) => work(over(tx))),
     close: () => db.close(),
   }
+  opened.set(database, db)
+  return database
+}
+
+/** The PGlite behind each database `openPglite` answered. */
+const opened = new WeakMap<Database, PGlite>()
+
+/** The data directory of a database `openPglite` opened, dumped: what a copy can start from. */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const pglite = opened.get(db)
+  if (!pglite) throw new Error('Not an embedded database')
+  return pglite.dumpDataDir('none')
 }

@@ -84,7 +84,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...database.env,
     ...env,
   })
-  const built = await buildServer(config)
+  const built = await buildServer(config, await database.open?.())
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
