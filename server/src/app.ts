@@ -32,7 +32,7 @@ import { userRoutes } from './routes/users'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
-/** Security records (failed sign-ins, refused calls) each instance writes a minute at most. */
+/** Security records of each action (failed sign-ins, refused calls) an instance writes a minute. */
 const SECURITY_AUDIT_PER_MINUTE = 120
 
 /** Sent with every answer: nothing of the API may be cached, sniffed or leak through a Referer. */

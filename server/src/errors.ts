@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
 import type { ApiErrorBody } from '@shared/contract'
+import { isSignInNameField, SIGN_IN_NAME_CLASHES } from '@shared/sign-in-names'
 import { isConflict } from './db/conflicts'
 import { isConnectionLoss } from './db/connection-loss'
 import { ExportsBusyError } from './db/exports-busy'
@@ -41,12 +42,20 @@ export const EXPORTS_BUSY_MESSAGE =
 /** Seconds a client told 503 waits before it tries again: the moment such a failure lasts. */
 export const RETRY_AFTER_SECONDS = '1'
 
-function sqlState(error: unknown): { code?: string; constraint?: string } {
+function sqlState(error: unknown): {
+  code?: string
+  constraint?: string
+  column?: string
+  detail?: string
+} {
   if (typeof error !== 'object' || error === null) return {}
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const { code, constraint, column, detail } = error as Record<string, unknown>
   return {
-    code: typeof code === 'string' ? code : undefined,
-    constraint: typeof constraint === 'string' ? constraint : undefined,
+    code: text(code),
+    constraint: text(constraint),
+    column: text(column),
+    detail: text(detail),
   }
 }
 
@@ -83,6 +92,12 @@ export function validationError(error: ZodError, where: string): ApiError {
   return new ApiError(400, message, details)
 }
 
+/**
+ * The constraint a username or email taken as the other is refused under (migration 032): its
+ * column and value name the clash.
+ */
+const SIGN_IN_NAME_CLASH = 'users_sign_in_name'
+
 /** Unique indexes whose violation is the client's doing, with the message the console maps. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_key: 'Username is already taken',
@@ -116,7 +131,10 @@ export function databaseFailure(error: unknown): ApiError | undefined {
   if (isConflict(error)) return new ApiError(503, CONFLICT_MESSAGE)
   if (error instanceof ExportsBusyError) return new ApiError(503, EXPORTS_BUSY_MESSAGE)
   if (isConnectionLoss(error)) return new ApiError(503, UNREACHABLE_MESSAGE)
-  const { code, constraint } = sqlState(error)
+  const { code, constraint, column, detail } = sqlState(error)
+  if (code === UNIQUE_VIOLATION && constraint === SIGN_IN_NAME_CLASH && isSignInNameField(column)) {
+    return new ApiError(409, SIGN_IN_NAME_CLASHES[column](detail ?? ''))
+  }
   if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
     return new ApiError(409, UNIQUE_MESSAGES[constraint])
   }

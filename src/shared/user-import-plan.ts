@@ -1,4 +1,5 @@
 import type { ImportFieldError, UserImportRow } from './contract'
+import { SIGN_IN_NAME_CLASHES } from './sign-in-names'
 import { createUserSchema, profileUpdateSchema } from './validation'
 
 /** The profile of Add User, as a row sets it. */
@@ -125,9 +126,17 @@ export async function planImportRow(
   const roles = resolveNames('role', row.roles, names.roles, errors)
   const groups = resolveNames('group', row.groups, names.groups, errors)
   const email = parsed.success ? parsed.data.email : undefined
+  // Usernames and emails are one namespace of sign-in names (sign-in-names.ts).
+  const username = parsed.success && !present ? parsed.data.username : undefined
+  if (username !== undefined && (await lookups.emailTaken(username, undefined))) {
+    errors.push({ field: 'username', message: SIGN_IN_NAME_CLASHES.username(username) })
+  }
   if (email !== undefined && email !== present?.email) {
+    const holder = await lookups.present(email)
     if (await lookups.emailTaken(email, present?.id)) {
       errors.push({ field: 'email', message: `Email "${email}" is already taken` })
+    } else if (holder && holder.id !== present?.id) {
+      errors.push({ field: 'email', message: SIGN_IN_NAME_CLASHES.email(email) })
     }
   }
   if (present && row.active === false && present.isActive && present.id === callerId) {

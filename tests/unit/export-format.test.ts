@@ -1,3 +1,5 @@
+import fc from 'fast-check'
+import Papa from 'papaparse'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, test } from 'vitest'
 import { csvRows } from '../../src/main/core/export/csv'
@@ -17,6 +19,42 @@ describe('csvRows', () => {
   test('a value a spreadsheet would run as a formula is neutralised', () => {
     expect(csvRows([['=1+2', '+971', '-5', '@SUM(A1)', '\tx', 'a=b']])).toBe(
       `"'=1+2","'+971","'-5","'@SUM(A1)","'\tx",a=b\r\n`,
+    )
+  })
+
+  /** Whitespace a spreadsheet skips before reading a formula: line and paragraph separators too. */
+  const leading = fc.string({
+    unit: fc.constantFrom(' ', '\n', '\u00a0', '\u2028', '\u2029', '\u3000', '\ufeff'),
+    maxLength: 4,
+  })
+  const dangerous = fc.constantFrom('=', '+', '-', '@', '\t', '\r')
+  const tail = fc.string({ maxLength: 12 })
+  const writtenCell = (cell: string) =>
+    Papa.parse<string[]>(csvRows([[cell]]), { delimiter: ',', newline: '\r\n' }).data[0]![0]!
+
+  test('a formula behind any leading whitespace or line separator gets the leading quote', () => {
+    expect(csvRows([['=HYPERLINK("http://evil.example/?x=\u2028","Open")']])).toBe(
+      `"'=HYPERLINK(""http://evil.example/?x=\u2028"",""Open"")"\r\n`,
+    )
+    fc.assert(
+      fc.property(leading, dangerous, tail, (space, first, rest) => {
+        const cell = space + first + rest
+        expect(writtenCell(cell)).toBe(`'${cell}`)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test('a cell no spreadsheet would run is written as it is', () => {
+    const harmless = fc
+      .string({ minLength: 1, maxLength: 1 })
+      .filter((first) => first.trim() !== '' && !'=+-@'.includes(first))
+    fc.assert(
+      fc.property(leading, harmless, tail, (space, first, rest) => {
+        const cell = space + first + rest
+        expect(writtenCell(cell)).toBe(cell)
+      }),
+      { numRuns: 500 },
     )
   })
 

@@ -144,6 +144,28 @@ describe('reading a file', () => {
       { numRuns: 200 },
     )
   })
+
+  test('a formula cell the export escaped, behind any leading whitespace, reads back as it was', async () => {
+    const formula = fc
+      .tuple(
+        fc.string({ unit: fc.constantFrom(' ', '\n', '\u2028', '\u2029'), maxLength: 3 }),
+        fc.constantFrom('=', '+', '-', '@', '\t', '\r'),
+        fc.string({ unit: fc.constantFrom('a', '1', '(', '"', ','), minLength: 1, maxLength: 8 }),
+      )
+      .map((parts) => parts.join(''))
+    await fc.assert(
+      fc.asyncProperty(formula, async (firstName) => {
+        const parsed = await parse(
+          csvRows([
+            ['username', 'firstName'],
+            ['ann', firstName],
+          ]),
+        )
+        expect(parsed.rows).toEqual([{ row: 2, username: 'ann', firstName: firstName.trim() }])
+      }),
+      { numRuns: 200 },
+    )
+  })
 })
 
 describe('row faults found before the server', () => {

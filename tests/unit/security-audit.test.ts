@@ -37,4 +37,19 @@ describe('security records are rate-limited so that a flood cannot fill the disk
     await write(tx, record)
     expect(rows[11]!.changes).toEqual({})
   })
+
+  test('each action has its own budget: refused calls past theirs leave failed sign-ins written', async () => {
+    const { rows, tx } = recorder()
+    const write = createSecurityAudit(10)
+    const of = (action: 'access.denied' | 'session.login_failed') => ({
+      actor: null,
+      action,
+      targetType: 'user' as const,
+      targetId: null,
+    })
+    for (let i = 0; i < 25; i += 1) await write(tx, of('access.denied'))
+    for (let i = 0; i < 3; i += 1) await write(tx, of('session.login_failed'))
+    expect(rows.filter((row) => row.action === 'access.denied')).toHaveLength(10)
+    expect(rows.filter((row) => row.action === 'session.login_failed')).toHaveLength(3)
+  })
 })

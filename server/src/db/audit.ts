@@ -81,26 +81,34 @@ export async function writeAudits(tx: Queryable, records: AuditRecord[]): Promis
 
 /**
  * Records of what strangers can cause at will (failed sign-ins, refused calls): each instance
- * writes at most `perMinute` of them a minute, so that a flood cannot fill the disk. The first
- * record after a quiet spell says how many were left out.
+ * writes at most `perMinute` of each action a minute, so that a flood cannot fill the disk. The
+ * budget is the action's own, so that a flood of one (refused calls, which any signed-in user
+ * causes) cannot hide another (failed sign-ins). The first record of an action after its budget
+ * ran out says how many of it were left out.
  */
 export function createSecurityAudit(perMinute: number) {
-  let windowStart = 0
-  let written = 0
-  let suppressed = 0
+  const budgets = new Map<
+    AuditAction,
+    { windowStart: number; written: number; suppressed: number }
+  >()
   return async function writeSecurityAudit(tx: Queryable, record: AuditRecord): Promise<void> {
     const now = Date.now()
-    if (now - windowStart >= 60_000) {
-      windowStart = now
-      written = 0
+    let budget = budgets.get(record.action)
+    if (!budget) {
+      budget = { windowStart: now, written: 0, suppressed: 0 }
+      budgets.set(record.action, budget)
     }
-    if (written >= perMinute) {
-      suppressed += 1
+    if (now - budget.windowStart >= 60_000) {
+      budget.windowStart = now
+      budget.written = 0
+    }
+    if (budget.written >= perMinute) {
+      budget.suppressed += 1
       return
     }
-    written += 1
-    const left = suppressed
-    suppressed = 0
+    budget.written += 1
+    const left = budget.suppressed
+    budget.suppressed = 0
     await writeAudit(tx, {
       ...record,
       changes: left > 0 ? { ...record.changes, suppressedBefore: left } : record.changes,

@@ -67,10 +67,11 @@ export async function prefetchedLookups(
   rows: UserImportRow[],
   forUpdate: boolean,
 ): Promise<ImportLookups> {
-  const usernames = new Set(rows.map((row) => row.username.trim().normalize('NFC')))
-  const emails = new Set(
-    rows.flatMap((row) => (row.email ? [row.email.trim().normalize('NFC')] : [])),
-  )
+  const rowUsernames = rows.map((row) => row.username.trim().normalize('NFC'))
+  const rowEmails = rows.flatMap((row) => (row.email ? [row.email.trim().normalize('NFC')] : []))
+  // Each is asked of the other too: they are one namespace of sign-in names.
+  const usernames = new Set([...rowUsernames, ...rowEmails])
+  const emails = new Set([...rowEmails, ...rowUsernames])
   const present = new Map(
     (
       await db.query<PresentUser & { wanted: string }>(

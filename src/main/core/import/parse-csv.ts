@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { UserImportRow } from '@shared/contract'
 import { IMPORT_MESSAGES } from '@shared/user-import-messages'
+import { isSpreadsheetFormula } from '../export/csv'
 
 /** Limits of a file the console imports (issue 32 point 6). */
 export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024
@@ -63,7 +64,8 @@ export interface ParsedImport {
  * The export escapes a cell a spreadsheet would run as a formula with a leading `'`
  * (`csv.ts`): read back, the quote goes, so a file we exported imports as it is.
  */
-const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)
+const unescapeFormula = (cell: string) =>
+  cell.startsWith("'") && isSpreadsheetFormula(cell.slice(1)) ? cell.slice(1) : cell
 
 /**
  * The text of a CSV file as its bytes arrive: UTF-8, with or without BOM. Refused when it is
