@@ -576,6 +576,27 @@ AS $function$
   WHERE strpos(f, chr(1)) = 0
 $function$;
 
+CREATE OR REPLACE FUNCTION public.sign_in_name_clash(taken text, field text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION USING
+    ERRCODE = 'unique_violation',
+    CONSTRAINT = 'users_sign_in_name',
+    COLUMN = field,
+    DETAIL = taken,
+    MESSAGE = format('the %s %s is another user''s sign-in name', field, taken);
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.sign_in_names_lock()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  -- Beside the server's other lock keys (migrate.ts, admins.ts, bootstrap.ts).
+  SELECT pg_advisory_xact_lock(7310004)
+$function$;
+
 CREATE OR REPLACE FUNCTION public.user_active_changed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -972,6 +993,22 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.users_created_sign_in_names()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  taken text;
+BEGIN
+  SELECT c.username INTO taken FROM created c
+    JOIN users u ON lower(u.email) = lower(c.username) AND u.id <> c.id LIMIT 1;
+  IF FOUND THEN PERFORM sign_in_name_clash(taken, 'username'); END IF;
+  SELECT c.email INTO taken FROM created c
+    JOIN users u ON lower(u.username) = lower(c.email) AND u.id <> c.id LIMIT 1;
+  IF FOUND THEN PERFORM sign_in_name_clash(taken, 'email'); END IF;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.users_member_search_update()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1045,6 +1082,32 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.users_renamed_sign_in_names()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM sign_in_names_lock();
+  IF NEW.username IS DISTINCT FROM OLD.username
+     AND EXISTS (SELECT 1 FROM users WHERE lower(email) = lower(NEW.username) AND id <> NEW.id) THEN
+    PERFORM sign_in_name_clash(NEW.username, 'username');
+  END IF;
+  IF NEW.email IS DISTINCT FROM OLD.email
+     AND EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(NEW.email) AND id <> NEW.id) THEN
+    PERFORM sign_in_name_clash(NEW.email, 'email');
+  END IF;
+  RETURN NEW;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.users_sign_in_names_locked()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM sign_in_names_lock();
+  RETURN NULL;
+END $function$;
+
 -- Triggers
 
 CREATE TRIGGER group_roles_totals_delete AFTER DELETE ON group_roles REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
@@ -1069,12 +1132,15 @@ CREATE TRIGGER user_roles_totals_delete AFTER DELETE ON user_roles REFERENCING O
 CREATE TRIGGER user_roles_totals_insert AFTER INSERT ON user_roles REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'role_id', 'user_role_grant_move');
 CREATE TRIGGER user_roles_totals_update AFTER UPDATE ON user_roles REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('user_id', 'role_id', 'user_role_grant_move');
 CREATE TRIGGER users_active_changed AFTER UPDATE OF is_active ON users FOR EACH STATEMENT EXECUTE FUNCTION user_active_changed();
+CREATE TRIGGER users_created_sign_in_names AFTER INSERT ON users REFERENCING NEW TABLE AS created FOR EACH STATEMENT EXECUTE FUNCTION users_created_sign_in_names();
+CREATE TRIGGER users_insert_sign_in_names_locked BEFORE INSERT ON users FOR EACH STATEMENT EXECUTE FUNCTION users_sign_in_names_locked();
 CREATE TRIGGER users_locked_changed AFTER UPDATE OF is_locked ON users FOR EACH STATEMENT EXECUTE FUNCTION user_locked_changed();
 CREATE TRIGGER users_login_order_changed AFTER INSERT OR DELETE OR UPDATE OF last_login ON users FOR EACH STATEMENT EXECUTE FUNCTION user_login_order_changed();
 CREATE TRIGGER users_member_search_update AFTER UPDATE ON users REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION users_member_search_update();
 CREATE TRIGGER users_member_totals_delete BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION users_member_totals_delete();
 CREATE TRIGGER users_member_totals_update AFTER UPDATE ON users REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION users_member_totals_update();
 CREATE TRIGGER users_order_changed AFTER INSERT OR DELETE OR UPDATE OF username, email, phone_number, created_date ON users FOR EACH STATEMENT EXECUTE FUNCTION user_order_changed();
+CREATE TRIGGER users_renamed_sign_in_names BEFORE UPDATE OF username, email ON users FOR EACH ROW EXECUTE FUNCTION users_renamed_sign_in_names();
 CREATE TRIGGER users_search_changed AFTER INSERT OR DELETE OR UPDATE OF username, email, first_name, last_name, phone_number ON users FOR EACH STATEMENT EXECUTE FUNCTION user_search_changed();
 CREATE TRIGGER users_search_fragment_cell_delete AFTER DELETE ON users REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION user_search_fragment_cell_delete();
 CREATE TRIGGER users_search_fragment_cell_insert AFTER INSERT ON users REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION user_search_fragment_cell_insert();
