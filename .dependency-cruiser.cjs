@@ -77,6 +77,17 @@ module.exports = {
       to: { path: '^src/shared/', dependencyTypesNot: ['aliased-tsconfig-paths'] },
     },
     {
+      name: 'renderer-through-alias',
+      comment:
+        "A feature's subfolder imports the renderer's components, lib and api as '@/…', never by climbing three folders.",
+      severity: 'error',
+      from: { path: '^src/renderer/src/features/[^/]+/[^/]+/' },
+      to: {
+        path: '^src/renderer/src/(components|lib|api)/',
+        dependencyTypesNot: ['aliased-tsconfig-paths'],
+      },
+    },
+    {
       name: 'renderer-layers',
       comment:
         'Shared components, lib and api serve every feature, so they never import one (nor the app).',

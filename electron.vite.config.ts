@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
-/** Imports of `@shared/…` resolve through tsconfig's paths, in every part of the app. */
+/** Imports of `@shared/…` (and the renderer's `@/…`) resolve through tsconfig's paths. */
 const resolveShared = { tsconfigPaths: true }
 
 export default defineConfig({

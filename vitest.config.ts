@@ -20,7 +20,7 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
 })
 
 export default defineConfig({
-  // Imports of `@shared/…` resolve through tsconfig's paths.
+  // Imports of `@shared/…` and the renderer's `@/…` resolve through tsconfig's paths.
   resolve: { tsconfigPaths: true },
   test: {
     projects: [

@@ -4,7 +4,7 @@ import { basename } from 'node:path'
 /**
  * The file-name convention of CONTRIBUTING.md, for `npm run lint`: a React component's file is
  * PascalCase (`UsersPage.tsx`), a hook's is named after it (`useUserList.ts`), every other
- * source file is kebab-case (`user-list.ts`, `audit-columns.tsx`).
+ * source file is kebab-case (`user-stream.ts`, `audit-columns.tsx`).
  */
 const FOLDERS = ['src', 'server', 'scripts', 'tests']
 const COMPONENT = /^[A-Z][A-Za-z0-9]*\.tsx$/

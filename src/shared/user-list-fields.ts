@@ -93,10 +93,6 @@ export type FilterValues = Partial<Record<UserFilterKey, unknown>>
 export const filterIsSet = (values: FilterValues, key: UserFilterKey) =>
   values[key] !== undefined && values[key] !== ''
 
-/** Whether any filter but the search is given. */
-export const anyFilterSet = (values: FilterValues) =>
-  LIST_FILTER_KEYS.some((key) => filterIsSet(values, key))
-
 /**
  * The list's search and filters as one comparable value, each in `USER_FILTER_KEYS` order, a
  * missing one as '': lists with equal keys select the same users. The search is compared as

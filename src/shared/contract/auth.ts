@@ -36,7 +36,6 @@ const tokenGrant = {
 }
 
 export const loginResponseSchema = z.object(tokenGrant)
-export type LoginResponse = z.infer<typeof loginResponseSchema>
 
 export const refreshRequestSchema = z.object({
   refreshToken: z
@@ -44,11 +43,9 @@ export const refreshRequestSchema = z.object({
     .min(1, { error: 'refreshToken is required' })
     .max(512, { error: 'refreshToken is too long' }),
 })
-export type RefreshRequest = z.input<typeof refreshRequestSchema>
 
 /** SPEC.md section 3: the refresh grant comes wrapped in a field named response. */
 export const refreshResponseSchema = z.object({ response: z.object(tokenGrant) })
-export type RefreshResponse = z.infer<typeof refreshResponseSchema>
 
 /**
  * GET /auth/me: the signed-in user, the names of the active roles they hold and what they may
@@ -58,7 +55,6 @@ export const meResponseSchema = userSchema.extend({
   roles: z.array(z.string()).optional(),
   permissions: z.array(permissionSchema).optional(),
 })
-export type MeResponse = z.infer<typeof meResponseSchema>
 
 export { changePasswordSchema }
 export type ChangePasswordRequest = z.input<typeof changePasswordSchema>

@@ -56,6 +56,3 @@ export function pageQueryFields(defaultSize: number) {
       .default(defaultSize),
   }
 }
-
-export const pageQuerySchema = z.object(pageQueryFields(20))
-export type PageQuery = z.infer<typeof pageQuerySchema>

@@ -46,7 +46,6 @@ export const mfaRequestSchema = z.union(
   ],
   { error: 'give mfaToken and either code or recoveryCode' },
 )
-export type MfaRequest = z.input<typeof mfaRequestSchema>
 
 /** POST /auth/mfa/enrolment: the secret of a new factor, for the enrolment token. */
 export const enrolmentTokenRequestSchema = z.object({

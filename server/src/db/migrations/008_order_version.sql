@@ -1,6 +1,6 @@
 -- A counter that moves whenever the order of a users list may have changed (a user added,
 -- removed, or given another sort key, status or lock), so that the anchors kept for jumping deep
--- into a list (server/src/db/user-anchors.ts) are used only while they still hold.
+-- into a list (server/src/db/user-list/anchors.ts) are used only while they still hold.
 ALTER TABLE user_total ADD COLUMN order_version bigint NOT NULL DEFAULT 0;
 
 CREATE FUNCTION user_order_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -10,7 +10,7 @@ CREATE TABLE group_member_total (
 );
 
 -- Every role each user holds, with the number of ways: directly, and through each active group
--- that grants it (as user-filter.ts and admins.ts read a role held). A user holds the role while
+-- that grants it (as user-list/filters.ts and admins.ts read a role held). A user holds the role while
 -- paths > 0; rows at 0 are removed. Each carries its user's search text (renames: migration 012),
 -- so that a search within a role is counted from the index alone.
 CREATE TABLE user_role_grant (

@@ -1,5 +1,5 @@
 -- A page of a search (or of a status or lock) is found by walking a sort's index and checking
--- each row (user-list.ts): with the search text, status and lock held in the index, the walk
+-- each row (user-list/page-reads.ts): with the search text, status and lock held in the index, the walk
 -- reads the index alone, about 0.2 µs a row, where it read a row of users each, about 2 µs. A
 -- walk of 100,000 rows then costs what collecting 10,000 matches does, so searches whose matches
 -- lie far along the order no longer fall back to collecting and sorting every match. The narrow

@@ -1,5 +1,5 @@
 -- Two-step sign-in with TOTP (issue 30). The secret is stored encrypted (AES-256-GCM, with a key
--- derived from the token signing key: second-factor-secret.ts), never in the clear. A row whose
+-- derived from the token signing key: server/src/auth/secret-box.ts), never in the clear. A row whose
 -- confirmed_at is NULL awaits the first code of its enrolment and does not count as a factor.
 CREATE TABLE second_factors (
   user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,

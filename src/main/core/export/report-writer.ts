@@ -7,10 +7,10 @@ import type { Log } from '../log/rotating-log'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { openFileSink } from './file-sink'
 import { mergePdfs } from './merge-pdfs'
-import { numberPages } from './number-pages'
 import { limiter, PDF_PART_ROWS, pdfPartsAtOnce } from './pdf-parts'
 import { reportHtml, type Report } from './report-html'
 import { reportDrawable, reportPdf } from './report-pdf'
+import { stampPageNumbers } from './stamp-page-numbers'
 
 /** The largest page the contract allows: the fewest round trips. */
 export const EXPORT_PAGE_SIZE = 200
@@ -152,7 +152,7 @@ function partPrinter(
       const settled = await Promise.race([Promise.allSettled(parts), cancelled])
       const failure = settled.find((part) => part.status === 'rejected')
       if (failure) throw failure.reason
-      return numberPages(
+      return stampPageNumbers(
         await mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value)),
       )
     },

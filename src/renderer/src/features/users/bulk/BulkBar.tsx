@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { SortDirection, UserSortField } from '@shared/contract'
 import type { BulkAction } from '@shared/contract'
-import { ErrorBanner } from '../../../components/ErrorBanner'
+import { ErrorBanner } from '@/components/ErrorBanner'
 import { usePermissions } from '../../auth'
 import type { UserColumnVisibility } from '../columns'
 import { BulkConfirm, BulkProgressDialog, BulkSummaryDialog } from './BulkDialogs'

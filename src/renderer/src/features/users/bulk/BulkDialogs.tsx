@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import type { BulkAction } from '@shared/contract'
 import { isBulkAccessAction } from '@shared/contract'
-import { useGroups, useRoles } from '../../../api/access'
-import { Dialog } from '../../../components/Dialog'
-import { ErrorBanner } from '../../../components/ErrorBanner'
-import { errorMessage } from '../../../lib/query'
+import { useGroups, useRoles } from '@/api/access'
+import { Dialog } from '@/components/Dialog'
+import { ErrorBanner } from '@/components/ErrorBanner'
+import { errorMessage } from '@/lib/query'
 import {
   BULK_BUTTONS,
   bulkLabel,

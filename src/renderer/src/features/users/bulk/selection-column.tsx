@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { User } from '@shared/contract'
-import { columnHelper, type TableColumn } from '../../../components/DataTable'
+import { columnHelper, type TableColumn } from '@/components/DataTable'
 import { isSelected } from './selection'
 import type { BulkSelection } from './useBulkSelection'
 

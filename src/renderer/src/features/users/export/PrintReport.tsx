@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom'
-import { formatDateTime } from '../../../lib/dates'
+import { formatDateTime } from '@/lib/dates'
 
 export interface PrintJob {
   title: string

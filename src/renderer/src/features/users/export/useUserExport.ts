@@ -3,7 +3,7 @@ import type { ExportFormat, ExportOutcome } from '@shared/bridge'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
 import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
-import { admin } from '../../../lib/bridge'
+import { admin } from '@/lib/bridge'
 import type { UserColumnVisibility } from '../columns'
 import { usePrintExport } from './usePrintExport'
 

@@ -5,8 +5,8 @@ import {
   importPreviewCounts,
   importReportCounts,
 } from '@shared/user-import-messages'
-import { Dialog } from '../../../components/Dialog'
-import { ErrorBanner } from '../../../components/ErrorBanner'
+import { Dialog } from '@/components/Dialog'
+import { ErrorBanner } from '@/components/ErrorBanner'
 import { useUserImport, type ImportProgress } from './useUserImport'
 import './import.css'
 

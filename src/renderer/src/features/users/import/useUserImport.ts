@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { ImportPreview, ImportReport } from '@shared/bridge'
 import { importReportCounts } from '@shared/user-import-messages'
-import { queryKeys } from '../../../api/keys'
-import { admin } from '../../../lib/bridge'
-import { notify } from '../../../lib/notifications'
+import { queryKeys } from '@/api/keys'
+import { admin } from '@/lib/bridge'
+import { notify } from '@/lib/notifications'
 
 export interface OpenedFile {
   fileName: string

@@ -8,7 +8,7 @@ const MARGIN = (REPORT_MARGIN_MM * 72) / MM_PER_INCH
  * "Page x of y" at the foot of every page of a report Chromium printed: its parts are printed
  * apart and joined, so only the joined file knows how many pages there are.
  */
-export async function numberPages(pdf: Uint8Array): Promise<Uint8Array> {
+export async function stampPageNumbers(pdf: Uint8Array): Promise<Uint8Array> {
   const document = await PDFDocument.load(pdf)
   const font = await document.embedFont(StandardFonts.Helvetica)
   const pages = document.getPages()
