@@ -23,6 +23,7 @@ export default defineConfig({
   // Imports of `@shared/…` and the renderer's `@/…` resolve through tsconfig's paths.
   resolve: { tsconfigPaths: true },
   test: {
+    reporters: ['default', './tests/support/layer-times.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('integration:pglite', 'pglite'),
