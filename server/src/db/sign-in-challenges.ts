@@ -60,7 +60,10 @@ export async function endChallenge(tx: Queryable, tokenHash: string): Promise<vo
   await tx.query('DELETE FROM sign_in_challenges WHERE token_hash = $1', [tokenHash])
 }
 
-/** A reset of the user's factor ends every sign-in half-way through. */
-export async function endChallengesOf(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [userId])
+/**
+ * Ends every sign-in of these users half-way through: called where their sessions are ended
+ * (`revokeUserSessions`, `revokeSessionsOf`), so that every change ending those ends these.
+ */
+export async function endChallengesOf(tx: Queryable, userIds: number[]): Promise<void> {
+  await tx.query('DELETE FROM sign_in_challenges WHERE user_id = ANY ($1::int[])', [userIds])
 }
