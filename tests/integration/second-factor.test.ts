@@ -231,6 +231,20 @@ describe('re-authentication with two-step sign-in on', () => {
     expect((await reauth(code)).status).toBe(400)
   })
 
+  test('a recovery code confirms beside the password too, once', async () => {
+    const { grant, password, recoveryCodes } = await enrolledMember()
+    const token = grant.accessToken
+    const reauth = (code: string) =>
+      server.request('POST', '/auth/reauth', { token, body: { password, code } })
+    const wrong = await reauth('aaaaa-aaaaa')
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe('The code is not correct.')
+    expect((await reauth(recoveryCodes[0]!.toUpperCase())).status).toBe(204)
+    expect((await reauth(recoveryCodes[0]!)).status).toBe(400)
+    const left = await server.request('GET', '/auth/second-factor', { token })
+    expect(left.body.recoveryCodesLeft).toBe(9)
+  })
+
   test('turning it off, and resetting an administrator’s, need a recent re-authentication', async () => {
     const { grant, secret } = await enrolledMember()
     await staleReauth(grant.sessionId)

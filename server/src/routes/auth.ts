@@ -325,7 +325,7 @@ export function authRoutes(ctx: ServerContext) {
       url: '/auth/reauth',
       operationId: 'reauthenticate',
       summary:
-        'Prove it is still the signed-in user, with the password (and a code of the second factor when one is enrolled): for 5 minutes the session may make dangerous changes, which otherwise answer 403 with code reauth_required. A wrong password is a 400, counted toward the temporary lockout as a failed sign-in',
+        'Prove it is still the signed-in user, with the password (and, when a second factor is enrolled, a current code of it or one of its recovery codes, spent): for 5 minutes the session may make dangerous changes, which otherwise answer 403 with code reauth_required. A wrong password is a 400, counted toward the temporary lockout as a failed sign-in',
       tag: 'auth',
       access: 'session',
       body: reauthRequestSchema,
@@ -347,8 +347,8 @@ export function authRoutes(ctx: ServerContext) {
           await refuseReauth(caller, request)
           throw badRequest(WRONG_REAUTH_PASSWORD)
         }
-        // A user with a second factor confirms with a current code too; it is spent only
-        // together with the re-authentication it proves.
+        // A user with a second factor confirms with a current code or a recovery code too; it
+        // is spent only together with the re-authentication it proves.
         const factor = await db.transaction(async (tx) => {
           const check = await verifySecondFactor(tx, ctx.signingKey, caller.id, body.code ?? '')
           if (check === 'wrong') return check
