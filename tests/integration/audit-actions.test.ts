@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
+import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
 import { codeOf, enrol } from './support/second-factor'
-import { ADMIN, startServer, type TestServer } from './support/server'
+import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
 /**
  * Every action the server audits, done once through the API and its row checked whole: who
@@ -280,6 +281,37 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'session.reauth_required': [
+    {
+      way: 'a temporary password for an administrator, signed in over 5 minutes ago',
+      async perform() {
+        const { user: administrator } = await server.member(admin)
+        const roles = (await ok('GET', '/api/admin/roles')).content as {
+          id: number
+          name: string
+        }[]
+        const adminRole = roles.find((found) => found.name === 'ADMIN')!
+        await ok('PUT', `/api/admin/users/${administrator.id}/roles/${adminRole.id}`)
+        const grant = (await server.login(ADMIN.username, ADMIN.password)).body as Grant
+        await server.built.context.db.query(
+          'UPDATE sessions SET reauthenticated_at = now() - make_interval(secs => $2) WHERE id = $1',
+          [grant.sessionId, REAUTH_WINDOW_SECONDS + 1],
+        )
+        const reply = await server.request(
+          'POST',
+          `/api/admin/users/${administrator.id}/temporary-password`,
+          { token: grant.accessToken },
+        )
+        expect(reply.status).toBe(403)
+        return {
+          actor: root,
+          targetType: 'route',
+          targetId: 'POST /api/admin/users/:id/temporary-password',
+          changes: {},
+        }
+      },
+    },
+  ],
   'session.refresh_reuse': [
     {
       way: 'POST /auth/refresh with a token two rotations old',
@@ -432,6 +464,16 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       async perform() {
         const { user, grant } = await signedIn()
         await enrol(server, grant.accessToken)
+        return userRow(actorOf(user), user, {})
+      },
+    },
+  ],
+  'user.second_factor_enrol_begin': [
+    {
+      way: 'POST /auth/second-factor',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await ok('POST', '/auth/second-factor', undefined, grant.accessToken)
         return userRow(actorOf(user), user, {})
       },
     },

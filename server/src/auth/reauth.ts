@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify'
 import { REAUTH_REQUIRED, grantsAdministrationRights, type Permission } from '@shared/contract'
+import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
 import { ApiError } from '../errors'
 import type { Caller } from './guard'
@@ -18,7 +20,8 @@ const REAUTH_REQUIRED_MESSAGE =
 /**
  * Refuses (403 `reauth_required`) unless the caller's session re-authenticated within the
  * window. Called before anything is written, or inside the transaction of the change, whose
- * rollback then leaves everything as it was.
+ * rollback then leaves everything as it was: the refusal is audited by `auditReauthRefusal`,
+ * outside that transaction.
  */
 export async function requireRecentReauth(db: Queryable, caller: Caller): Promise<void> {
   const [row] = await db.query<{ recent: boolean | null }>(
@@ -60,4 +63,24 @@ export async function requireReauthToRedirectAccess(
 /** The caller's session proved who it is now. */
 export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
   await tx.query('UPDATE sessions SET reauthenticated_at = now() WHERE id = $1', [sessionId])
+}
+
+/**
+ * Audits a route's refusal for want of a re-authentication (`session.reauth_required`), with
+ * the security audit's rate bound. Called once, where every route's error passes
+ * (`registerRoutes`), as the refusal is often made inside a transaction that rolls back.
+ */
+export async function auditReauthRefusal(
+  ctx: ServerContext,
+  caller: Caller | undefined,
+  request: FastifyRequest,
+  error: unknown,
+): Promise<void> {
+  if (!caller || !(error instanceof ApiError) || error.extra?.code !== REAUTH_REQUIRED) return
+  await ctx.securityAudit(ctx.db, {
+    actor: caller,
+    action: 'session.reauth_required',
+    targetType: 'route',
+    targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+  })
 }

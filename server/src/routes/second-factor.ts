@@ -162,7 +162,9 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
             const user = challenge && (await findUser(tx, challenge.userId))
             if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
             const secret = await beginEnrolment(tx, signingKey, user)
-            return secret ? { ok: secret } : { refusal: conflict(ALREADY_ENROLLED) }
+            if (!secret) return { refusal: conflict(ALREADY_ENROLLED) }
+            await auditEnrolment(tx, user, 'user.second_factor_enrol_begin')
+            return { ok: secret }
           },
         )
         if ('refusal' in outcome) throw outcome.refusal
@@ -190,7 +192,7 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
             const recoveryCodes = await confirmEnrolment(tx, signingKey, user.id, body.code)
             if (!recoveryCodes) return 'wrong'
             await endChallenge(tx, hashToken(body.enrolmentToken))
-            await auditEnrolment(tx, user)
+            await auditEnrolment(tx, user, 'user.second_factor_enrol')
             return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
           },
           WRONG_CODE,
@@ -228,13 +230,20 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       url: '/auth/second-factor',
       operationId: 'beginOwnEnrolment',
       summary:
-        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on',
+        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on. Needs a sign-in or POST /auth/reauth in the last 5 minutes (403 reauth_required otherwise), as the factor it turns on makes the session one that may administer',
       tag: 'auth',
       access: 'session',
       response: enrolmentSecretSchema,
       errors: [409],
       async handler({ caller }) {
-        const secret = await db.transaction((tx) => beginEnrolment(tx, signingKey, caller))
+        // Proves the password: a session holder alone neither adds a factor the owner does not
+        // know of nor, enrolled, makes the session one that administers (guard.ts).
+        await requireRecentReauth(db, caller)
+        const secret = await db.transaction(async (tx) => {
+          const begun = await beginEnrolment(tx, signingKey, caller)
+          if (begun) await auditEnrolment(tx, caller, 'user.second_factor_enrol_begin')
+          return begun
+        })
         if (!secret) throw conflict(ALREADY_ENROLLED)
         return secret
       },
@@ -253,7 +262,7 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ body, caller }) {
         const recoveryCodes = await db.transaction(async (tx) => {
           const codes = await confirmEnrolment(tx, signingKey, caller.id, body.code)
-          if (codes) await auditEnrolment(tx, caller)
+          if (codes) await auditEnrolment(tx, caller, 'user.second_factor_enrol')
           return codes
         })
         if (!recoveryCodes) throw badRequest(WRONG_CODE)
@@ -294,11 +303,15 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
   ]
 }
 
-/** Turning it on is audited; what was turned on (the secret) never is. */
-function auditEnrolment(tx: Queryable, user: { id: number; username: string }) {
+/** Starting to turn it on, and turning it on, are audited; the secret never is. */
+function auditEnrolment(
+  tx: Queryable,
+  user: { id: number; username: string },
+  action: 'user.second_factor_enrol_begin' | 'user.second_factor_enrol',
+) {
   return writeAudit(tx, {
     actor: { id: user.id, username: user.username },
-    action: 'user.second_factor_enrol',
+    action,
     targetType: 'user',
     targetId: user.id,
   })
