@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
-import { codeOf, enrol } from './support/second-factor'
+import { SECOND_STEP_ACCOUNT_CEILING } from '../../server/src/db/second-step-failures'
+import { postFrom } from './support/addresses'
+import { codeOf, enrol, STEP_MS } from './support/second-factor'
 import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
 /**
@@ -486,6 +488,30 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
         await enrol(server, grant.accessToken)
         await ok('DELETE', `/api/admin/users/${user.id}/second-factor`)
         return userRow(root, user, { sessionsEnded: 1 })
+      },
+    },
+  ],
+  'user.second_step_paused': [
+    {
+      way: `${SECOND_STEP_ACCOUNT_CEILING} wrong codes, each from an address of its own`,
+      async perform() {
+        const { user, password, grant } = await signedIn()
+        const { secret } = await enrol(server, grant.accessToken)
+        const wrong = codeOf(secret, Date.now() + 5 * STEP_MS)
+        for (let at = 1; at <= SECOND_STEP_ACCOUNT_CEILING; at += 1) {
+          const from = `127.0.1.${at}`
+          const asked = await postFrom(server.url, from, '/auth/login', {
+            username: user.username,
+            password,
+          })
+          const { mfaToken } = asked.body
+          const refused = await postFrom(server.url, from, '/auth/mfa', { mfaToken, code: wrong })
+          expect(refused.status).toBe(401)
+        }
+        return userRow(null, user, {
+          until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          failures: SECOND_STEP_ACCOUNT_CEILING,
+        })
       },
     },
   ],

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'user.second_factor_enrol',
   'user.second_factor_enrol_begin',
   'user.second_factor_reset',
+  'user.second_step_paused',
   'user.sign_out_everywhere',
   'user.temporary_lockout',
   'user.temporary_password',
