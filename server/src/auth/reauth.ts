@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { REAUTH_REQUIRED, grantsAdministrationRights, type Permission } from '@shared/contract'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
@@ -66,21 +65,26 @@ export async function markReauthenticated(tx: Queryable, sessionId: string): Pro
 }
 
 /**
- * Audits a route's refusal for want of a re-authentication (`session.reauth_required`), with
- * the security audit's rate bound. Called once, where every route's error passes
- * (`registerRoutes`), as the refusal is often made inside a transaction that rolls back.
+ * Audits a refusal for want of a re-authentication (`session.reauth_required`, the route as its
+ * target), with the security audit's rate bound; any other error is left alone. The refusal is
+ * often made inside a transaction that rolls back, so this is called where the error comes out
+ * of it: for every route, once, by `registerRoutes`; and for an import row, which is refused on
+ * its own and answered as a result rather than an error, where its refusal is kept.
  */
 export async function auditReauthRefusal(
   ctx: ServerContext,
+  db: Queryable,
   caller: Caller | undefined,
-  request: FastifyRequest,
+  route: string,
   error: unknown,
+  changes?: Record<string, unknown>,
 ): Promise<void> {
   if (!caller || !(error instanceof ApiError) || error.extra?.code !== REAUTH_REQUIRED) return
-  await ctx.securityAudit(ctx.db, {
+  await ctx.securityAudit(db, {
     actor: caller,
     action: 'session.reauth_required',
     targetType: 'route',
-    targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+    targetId: route,
+    ...(changes ? { changes } : {}),
   })
 }

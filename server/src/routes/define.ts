@@ -85,7 +85,8 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, specs: 
         const result = await spec
           .handler({ params, query, body, caller, request, reply })
           .catch(async (error: unknown) => {
-            await auditReauthRefusal(ctx, caller, request, error)
+            const route = `${request.method} ${request.routeOptions.url ?? request.url}`
+            await auditReauthRefusal(ctx, ctx.db, caller, route, error)
             throw error
           })
         if (reply.sent) return reply
