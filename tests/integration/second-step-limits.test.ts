@@ -73,7 +73,7 @@ describe('a ceiling per account, across every address', () => {
       expect(again.body.message).toBe(SIGN_IN_ENDED)
     }
     await server.built.context.db.query(
-      `UPDATE second_step_failures SET paused_until = now() - interval '1 second' WHERE user_id = $1`,
+      `UPDATE second_step_pauses SET paused_until = now() - interval '1 second' WHERE user_id = $1`,
       [user.id],
     )
     const mfaToken = await mfaTokenFrom('127.0.0.1', user.username, password)
@@ -94,6 +94,37 @@ describe('a ceiling per account, across every address', () => {
     expect(next.body.failedSecondSteps).toBeUndefined()
   })
 
+  test('after a pause the ceiling starts anew, and the next pause is twice as long', async () => {
+    const { user, password, secret } = await enrolledMember()
+    const failFrom = async (from: string) => {
+      const mfaToken = await mfaTokenFrom(from, user.username, password)
+      return secondStepFrom(from, { mfaToken, code: wrongCodeOf(secret) })
+    }
+    /** A minute on: the pause has ended, its wrong codes are within the window still. */
+    const pauseEnds = async () => {
+      const db = server.built.context.db
+      await db.query(
+        `UPDATE second_step_pauses SET paused_until = now() - interval '1 second' WHERE user_id = $1`,
+        [user.id],
+      )
+      await db.query(
+        `UPDATE second_step_failures SET failed_at = failed_at - interval '1 minute' WHERE user_id = $1`,
+        [user.id],
+      )
+    }
+    for (let at = 0; at < SECOND_STEP_ACCOUNT_CEILING; at += 1) await failFrom(newAddress())
+    expect((await failFrom(newAddress())).status).toBe(429)
+    await pauseEnds()
+    // The wrong codes before the pause, within the window still, count no more.
+    for (let at = 1; at < SECOND_STEP_ACCOUNT_CEILING; at += 1) {
+      expect((await failFrom(newAddress())).status).toBe(401)
+    }
+    expect((await failFrom(newAddress())).status).toBe(401)
+    const paused = await failFrom(newAddress())
+    expect(paused.status).toBe(429)
+    expect(Number(paused.retryAfter)).toBeGreaterThan(2 * SECOND_STEP_PAUSE_SECONDS - 60)
+  })
+
   test('wrong codes older than the window do not count toward the ceiling', async () => {
     const { user, password, secret } = await enrolledMember()
     const fail = async () => {
@@ -103,7 +134,7 @@ describe('a ceiling per account, across every address', () => {
     }
     for (let at = 1; at < SECOND_STEP_ACCOUNT_CEILING; at += 1) await fail()
     await server.built.context.db.query(
-      `UPDATE second_step_failures SET window_started_at = now() - interval '16 minutes' WHERE user_id = $1`,
+      `UPDATE second_step_failures SET failed_at = now() - interval '16 minutes' WHERE user_id = $1`,
       [user.id],
     )
     await fail()
