@@ -2,7 +2,7 @@ import type { Queryable } from './database'
 
 /*
  * Wrong codes and recovery codes of the second step are counted per account, across every
- * address (migration 031), besides the per-address count they share with wrong passwords
+ * address (migration 033), besides the per-address count they share with wrong passwords
  * (sign-in-failures.ts): an attacker holding the password and many addresses gets
  * `SECOND_STEP_ACCOUNT_CEILING` guesses in any `SECOND_STEP_WINDOW_SECONDS`, then the account's
  * second step is paused for everyone, the owner too, for `SECOND_STEP_PAUSE_SECONDS`, doubled

@@ -4,7 +4,7 @@ import type { Queryable } from './database'
  * The second step of a sign-in whose password was right (migration 018): `code` awaits a code
  * of the user's factor, `enrolment` awaits the enrolment of one. Only the token's hash is kept,
  * with the client address of the password step: the token serves that address only
- * (migration 031), so that one password step cannot feed guesses from many addresses.
+ * (migration 033), so that one password step cannot feed guesses from many addresses.
  */
 export type ChallengePurpose = 'code' | 'enrolment'
 
