@@ -80,6 +80,12 @@ export const unauthorized = (message: string) => new ApiError(401, message)
 export const forbidden = (message: string) => new ApiError(403, message)
 export const notFound = (message: string) => new ApiError(404, message)
 export const conflict = (message: string) => new ApiError(409, message)
+/** The 429 of an attempt slowed down or locked out (the caller sets Retry-After). */
+export const tooManyAttempts = (waitSeconds: number) =>
+  new ApiError(
+    429,
+    `Too many attempts. Try again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
+  )
 
 /** A 400 whose message names each field that failed (its first rule only), and whose details list them. */
 export function validationError(error: ZodError, where: string): ApiError {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
+import { codeOf, STEP_MS } from '../integration/support/second-factor'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 
@@ -89,4 +90,51 @@ test('granting ADMIN asks "Confirm it\'s you"; Cancel and a wrong password chang
     { token },
   )
   expect(audit.body.content).toHaveLength(1)
+})
+
+test('setting up two-step sign-in asks "Confirm it\'s you" too; then a recovery code confirms beside the password', async () => {
+  // Made, and signed in for, before root has two-step sign-in: the password alone signs in.
+  const token = await app.server.token()
+  const user = await app.server.createUser(token)
+  await page().goto(app.at('dashboard'))
+  await reauthenticationExpired()
+  await page()
+    .getByRole('button', { name: /Account menu/ })
+    .click()
+  await page().getByRole('menuitem', { name: 'Two-Step Sign-In' }).click()
+  await page().getByRole('button', { name: 'Set Up' }).click()
+  await confirmDialog().waitFor()
+  // Two-step sign-in is not on yet: the password alone is asked.
+  await expect(confirmDialog().getByLabel(/code/i).count()).resolves.toBe(0)
+  await confirmDialog().getByLabel('Password', { exact: true }).fill(ADMIN.password)
+  await confirmDialog().getByRole('button', { name: 'Confirm' }).click()
+  await confirmDialog().waitFor({ state: 'detached' })
+  await page().getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+  const secret = (await page().locator('.totp-secret').textContent())!.trim()
+  await page()
+    .getByLabel('Code', { exact: true })
+    .fill(codeOf(secret, Date.now() - STEP_MS))
+  await page().getByRole('button', { name: 'Turn On' }).click()
+  await page().getByRole('heading', { name: 'Recovery Codes' }).waitFor()
+  const [recoveryCode] = await page().locator('.recovery-code-list code').allTextContents()
+  await page().getByRole('button', { name: 'Done' }).click()
+
+  await page().goto(app.at(`users/${user.id}`))
+  await page().getByRole('heading', { name: user.fullName, level: 2 }).waitFor()
+  await reauthenticationExpired()
+  await page()
+    .getByRole('region', { name: 'Roles & Permissions' })
+    .getByLabel('ADMIN', { exact: true })
+    .check()
+  await page().getByRole('button', { name: 'Save Changes', exact: true }).click()
+  await confirmDialog().waitFor()
+  await confirmDialog().getByLabel('Password', { exact: true }).fill(ADMIN.password)
+  await confirmDialog()
+    .getByLabel('Code from your authenticator app, or a recovery code')
+    .fill(recoveryCode!)
+  await confirmDialog().getByRole('button', { name: 'Confirm' }).click()
+  await confirmDialog().waitFor({ state: 'detached' })
+  const roles = () =>
+    app.server.request<{ name: string }[]>('GET', `/api/admin/users/${user.id}/roles`, { token })
+  await expect.poll(async () => (await roles()).body.map((role) => role.name)).toEqual(['ADMIN'])
 })

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
-import { codeOf, enrol } from './support/second-factor'
-import { ADMIN, startServer, type TestServer } from './support/server'
+import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
+import { SECOND_STEP_ACCOUNT_CEILING } from '../../server/src/db/second-step-failures'
+import { postFrom } from './support/addresses'
+import { codeOf, enrol, STEP_MS } from './support/second-factor'
+import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
 /**
  * Every action the server audits, done once through the API and its row checked whole: who
@@ -280,6 +283,37 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'session.reauth_required': [
+    {
+      way: 'a temporary password for an administrator, signed in over 5 minutes ago',
+      async perform() {
+        const { user: administrator } = await server.member(admin)
+        const roles = (await ok('GET', '/api/admin/roles')).content as {
+          id: number
+          name: string
+        }[]
+        const adminRole = roles.find((found) => found.name === 'ADMIN')!
+        await ok('PUT', `/api/admin/users/${administrator.id}/roles/${adminRole.id}`)
+        const grant = (await server.login(ADMIN.username, ADMIN.password)).body as Grant
+        await server.built.context.db.query(
+          'UPDATE sessions SET reauthenticated_at = now() - make_interval(secs => $2) WHERE id = $1',
+          [grant.sessionId, REAUTH_WINDOW_SECONDS + 1],
+        )
+        const reply = await server.request(
+          'POST',
+          `/api/admin/users/${administrator.id}/temporary-password`,
+          { token: grant.accessToken },
+        )
+        expect(reply.status).toBe(403)
+        return {
+          actor: root,
+          targetType: 'route',
+          targetId: 'POST /api/admin/users/:id/temporary-password',
+          changes: {},
+        }
+      },
+    },
+  ],
   'session.refresh_reuse': [
     {
       way: 'POST /auth/refresh with a token two rotations old',
@@ -436,6 +470,16 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'user.second_factor_enrol_begin': [
+    {
+      way: 'POST /auth/second-factor',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await ok('POST', '/auth/second-factor', undefined, grant.accessToken)
+        return userRow(actorOf(user), user, {})
+      },
+    },
+  ],
   'user.second_factor_reset': [
     {
       way: 'DELETE /api/admin/users/{id}/second-factor',
@@ -444,6 +488,30 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
         await enrol(server, grant.accessToken)
         await ok('DELETE', `/api/admin/users/${user.id}/second-factor`)
         return userRow(root, user, { sessionsEnded: 1 })
+      },
+    },
+  ],
+  'user.second_step_paused': [
+    {
+      way: `${SECOND_STEP_ACCOUNT_CEILING} wrong codes, each from an address of its own`,
+      async perform() {
+        const { user, password, grant } = await signedIn()
+        const { secret } = await enrol(server, grant.accessToken)
+        const wrong = codeOf(secret, Date.now() + 5 * STEP_MS)
+        for (let at = 1; at <= SECOND_STEP_ACCOUNT_CEILING; at += 1) {
+          const from = `127.0.1.${at}`
+          const asked = await postFrom(server.url, from, '/auth/login', {
+            username: user.username,
+            password,
+          })
+          const { mfaToken } = asked.body
+          const refused = await postFrom(server.url, from, '/auth/mfa', { mfaToken, code: wrong })
+          expect(refused.status).toBe(401)
+        }
+        return userRow(null, user, {
+          until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          failures: SECOND_STEP_ACCOUNT_CEILING,
+        })
       },
     },
   ],

@@ -71,6 +71,16 @@ const accessNamed = async (table: 'roles' | 'groups', name: string) =>
 
 let adminRoleId: number
 
+/** The audit rows of refusals for want of a re-authentication written since `since`. */
+const reauthRefusalsSince = (since: Date) =>
+  server.built.context.db.query<{ actor_id: number; target_id: string; changes: object }>(
+    `SELECT actor_id, target_id, changes FROM audit_log
+     WHERE action = 'session.reauth_required' AND created_at >= $1 ORDER BY id`,
+    [since],
+  )
+const dbNow = async () =>
+  (await server.built.context.db.query<{ now: Date }>('SELECT now()'))[0]!.now
+
 beforeAll(async () => {
   server = await startServer({ LOGIN_MAX_FAILURES: String(MAX_FAILURES) })
   root = await server.token()
@@ -316,6 +326,7 @@ describe('dangerous changes need a re-authentication in the last 5 minutes', () 
       const send = () =>
         server.request(change.method, change.path, { token: caller.accessToken, body: change.body })
 
+      const since = await dbNow()
       const refused = await send()
       expect(refused.status).toBe(403)
       expect(refused.body).toMatchObject({
@@ -323,6 +334,10 @@ describe('dangerous changes need a re-authentication in the last 5 minutes', () 
         message: expect.stringMatching(/^Confirm your password to make this change/),
       })
       expect(await readBack()).toEqual(before)
+      // Audited, though the change's transaction rolled back.
+      expect(await reauthRefusalsSince(since)).toEqual([
+        expect.objectContaining({ target_id: expect.stringMatching(/^[A-Z]+ \/api\/admin\//) }),
+      ])
 
       expect((await reauth(caller, { password: ADMIN.password })).status).toBe(204)
       const applied = await send()
@@ -515,9 +530,13 @@ describe('POST /auth/reauth', () => {
         token: caller.accessToken,
         body: { rows: [row] },
       })
+    const since = await dbNow()
     const refused = await send()
     expect(refused.body).toMatchObject({ created: 0, failed: 1 })
     expect(refused.body.results[0].errors[0].message).toMatch(/^Confirm your password/)
+    expect(await reauthRefusalsSince(since)).toEqual([
+      expect.objectContaining({ target_id: `POST ${USER_IMPORT_PATH}`, changes: { row: 2 } }),
+    ])
     const found = () => ok('GET', `/api/admin/users?search=${tag}`)
     expect((await found()).page.totalElements).toBe(0)
     expect((await reauth(caller, { password: ADMIN.password })).status).toBe(204)
@@ -546,5 +565,23 @@ describe('POST /auth/reauth', () => {
     expect((await send(true)).body).toMatchObject({ updated: 1, failed: 0 })
     expect((await send(false)).body).toMatchObject({ updated: 1, failed: 0 })
     expect((await ok('GET', `/api/admin/users/${user.id}`)).email).toBe(row.email)
+  })
+
+  test('an import row refused on its own, outside a chunk, is audited too', async () => {
+    const caller = await signIn()
+    const present = await server.createUser(root)
+    await reauthenticatedAgo(caller, REAUTH_WINDOW_SECONDS + 1)
+    // A row that deactivates a present user is applied on its own, not in a chunk.
+    const row = { row: 7, ...profileOf(present), active: false, roles: ['ADMIN'] }
+    const since = await dbNow()
+    const refused = await server.request('POST', USER_IMPORT_PATH, {
+      token: caller.accessToken,
+      body: { rows: [row], updateExisting: true },
+    })
+    expect(refused.body).toMatchObject({ updated: 0, failed: 1 })
+    expect(refused.body.results[0].errors[0].message).toMatch(/^Confirm your password/)
+    expect(await reauthRefusalsSince(since)).toEqual([
+      expect.objectContaining({ target_id: `POST ${USER_IMPORT_PATH}`, changes: { row: 7 } }),
+    ])
   })
 })

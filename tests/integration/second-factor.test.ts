@@ -25,6 +25,13 @@ async function enrolledMember() {
 const secondStep = (body: Record<string, string | undefined>) =>
   server.request('POST', '/auth/mfa', { body })
 
+/** Moves the session's last proof of identity out of the 5-minute window. */
+const staleReauth = (sessionId: string, on = server) =>
+  on.built.context.db.query(
+    "UPDATE sessions SET reauthenticated_at = now() - interval '6 minutes' WHERE id = $1",
+    [sessionId],
+  )
+
 describe('enrolment', () => {
   test('a first code turns it on and answers ten distinct recovery codes, once', async () => {
     const { grant, recoveryCodes } = await enrolledMember()
@@ -64,6 +71,24 @@ describe('enrolment', () => {
     )
     expect(row!.secret).not.toContain(secret)
     expect(Buffer.from(row!.secret, 'base64url').toString('latin1')).not.toContain(secret)
+  })
+
+  test('from a session, it needs a sign-in or a confirmation of the password in the last 5 minutes', async () => {
+    const { user, password, grant } = await server.signedInMember(admin)
+    const token = grant.accessToken
+    await staleReauth(grant.sessionId)
+    const refused = await server.request('POST', '/auth/second-factor', { token })
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('reauth_required')
+    expect(JSON.stringify(refused.body)).not.toMatch(/secret/i)
+    const begun = await server.built.context.db.query(
+      'SELECT 1 FROM second_factors WHERE user_id = $1',
+      [user.id],
+    )
+    expect(begun).toHaveLength(0)
+    const confirmed = await server.request('POST', '/auth/reauth', { token, body: { password } })
+    expect(confirmed.status).toBe(204)
+    expect((await enrol(server, token)).recoveryCodes).toHaveLength(10)
   })
 
   test('turning it off asks for a current code', async () => {
@@ -213,13 +238,6 @@ describe('reset by an administrator', () => {
 })
 
 describe('re-authentication with two-step sign-in on', () => {
-  /** Moves the session's last proof of identity out of the 5-minute window. */
-  const staleReauth = (sessionId: string) =>
-    server.built.context.db.query(
-      "UPDATE sessions SET reauthenticated_at = now() - interval '6 minutes' WHERE id = $1",
-      [sessionId],
-    )
-
   test('asks for a current code beside the password, spent once', async () => {
     const { grant, password, secret } = await enrolledMember()
     const token = grant.accessToken
@@ -229,6 +247,20 @@ describe('re-authentication with two-step sign-in on', () => {
     const code = codeOf(secret, Date.now() + STEP_MS)
     expect((await reauth(code)).status).toBe(204)
     expect((await reauth(code)).status).toBe(400)
+  })
+
+  test('a recovery code confirms beside the password too, once', async () => {
+    const { grant, password, recoveryCodes } = await enrolledMember()
+    const token = grant.accessToken
+    const reauth = (code: string) =>
+      server.request('POST', '/auth/reauth', { token, body: { password, code } })
+    const wrong = await reauth('aaaaa-aaaaa')
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe('The code is not correct.')
+    expect((await reauth(recoveryCodes[0]!.toUpperCase())).status).toBe(204)
+    expect((await reauth(recoveryCodes[0]!)).status).toBe(400)
+    const left = await server.request('GET', '/auth/second-factor', { token })
+    expect(left.body.recoveryCodesLeft).toBe(9)
   })
 
   test('turning it off, and resetting an administrator’s, need a recent re-authentication', async () => {
@@ -340,6 +372,41 @@ describe('policy MFA_REQUIRED=admins', () => {
     await enrol(strict, grant.accessToken)
     const allowed = await strict.request('GET', '/api/admin/users', { token: grant.accessToken })
     expect(allowed.status).toBe(200)
+  })
+
+  test('a session made an administrator since must prove the password to enrol from it', async () => {
+    const { user, password, grant } = await strict.signedInMember(root)
+    const token = grant.accessToken
+    const given = await strict.request('PUT', `/api/admin/users/${user.id}/roles/${adminRoleId}`, {
+      token: root,
+    })
+    expect(given.status).toBeLessThan(300)
+    await staleReauth(grant.sessionId, strict)
+    const begun = await strict.request('POST', '/auth/second-factor', { token })
+    expect(begun.status).toBe(403)
+    expect(begun.body.code).toBe('reauth_required')
+    const refused = await strict.request('GET', '/api/admin/users', { token })
+    expect(refused.body.code).toBe('mfa_enrolment_required')
+    const confirmed = await strict.request('POST', '/auth/reauth', { token, body: { password } })
+    expect(confirmed.status).toBe(204)
+    await enrol(strict, token)
+    expect((await strict.request('GET', '/api/admin/users', { token })).status).toBe(200)
+  })
+
+  test('starting the enrolment of a sign-in is audited', async () => {
+    const { user, password } = await newAdministrator()
+    await enrolAtSignIn(user.username, password)
+    const audit = await strict.request(
+      'GET',
+      `/api/admin/audit?action=user.second_factor_enrol_begin&size=200`,
+      { token: root },
+    )
+    const entries = (audit.body.content as { targetId: string; actor: unknown }[]).filter(
+      (entry) => entry.targetId === String(user.id),
+    )
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: { id: user.id, username: user.username } }),
+    ])
   })
 
   test('after a reset, the administrator enrols again at the next sign-in', async () => {

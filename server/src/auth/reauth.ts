@@ -1,4 +1,5 @@
 import { REAUTH_REQUIRED, grantsAdministrationRights, type Permission } from '@shared/contract'
+import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
 import { ApiError } from '../errors'
 import type { Caller } from './guard'
@@ -18,7 +19,8 @@ const REAUTH_REQUIRED_MESSAGE =
 /**
  * Refuses (403 `reauth_required`) unless the caller's session re-authenticated within the
  * window. Called before anything is written, or inside the transaction of the change, whose
- * rollback then leaves everything as it was.
+ * rollback then leaves everything as it was: the refusal is audited by `auditReauthRefusal`,
+ * outside that transaction.
  */
 export async function requireRecentReauth(db: Queryable, caller: Caller): Promise<void> {
   const [row] = await db.query<{ recent: boolean | null }>(
@@ -60,4 +62,29 @@ export async function requireReauthToRedirectAccess(
 /** The caller's session proved who it is now. */
 export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
   await tx.query('UPDATE sessions SET reauthenticated_at = now() WHERE id = $1', [sessionId])
+}
+
+/**
+ * Audits a refusal for want of a re-authentication (`session.reauth_required`, the route as its
+ * target), with the security audit's rate bound; any other error is left alone. The refusal is
+ * often made inside a transaction that rolls back, so this is called where the error comes out
+ * of it: for every route, once, by `registerRoutes`; and for an import row, which is refused on
+ * its own and answered as a result rather than an error, where its refusal is kept.
+ */
+export async function auditReauthRefusal(
+  ctx: ServerContext,
+  db: Queryable,
+  caller: Caller | undefined,
+  route: string,
+  error: unknown,
+  changes?: Record<string, unknown>,
+): Promise<void> {
+  if (!caller || !(error instanceof ApiError) || error.extra?.code !== REAUTH_REQUIRED) return
+  await ctx.securityAudit(db, {
+    actor: caller,
+    action: 'session.reauth_required',
+    targetType: 'route',
+    targetId: route,
+    ...(changes ? { changes } : {}),
+  })
 }

@@ -19,8 +19,9 @@ export type SecondFactorCheck = 'ok' | 'wrong' | 'not-enrolled'
 const secretContext = (userId: number) => `user:${userId}`
 
 /**
- * Checks a current code (6 digits) of the user's confirmed factor, within one step either side
- * of now, and spends it: that code, and any older one, is refused from then on. Meant for the
+ * Checks a code of the user's confirmed factor and spends it: six digits are a current code of
+ * the app, within one step either side of now (that code, and any older one, is refused from
+ * then on); anything else is one of the recovery codes, each used once. Meant for the
  * transaction that acts on the answer; the factor's row stays locked until it ends.
  */
 export async function verifySecondFactor(
@@ -31,7 +32,11 @@ export async function verifySecondFactor(
 ): Promise<SecondFactorCheck> {
   const factor = await lockSecondFactor(tx, userId)
   if (!factor?.confirmed) return 'not-enrolled'
-  return (await spendCode(tx, signingKey, userId, factor, code)) ? 'ok' : 'wrong'
+  const digits = code.replace(/\s/g, '')
+  const right = /^\d{6}$/.test(digits)
+    ? await spendCode(tx, signingKey, userId, factor, digits)
+    : await verifyRecoveryCode(tx, userId, code)
+  return right ? 'ok' : 'wrong'
 }
 
 async function spendCode(

@@ -11,7 +11,10 @@ import { hashToken, newSecret } from './tokens'
 export const MFA_TOKEN_TTL_SECONDS = 5 * 60
 /** How long the enrolment of a sign-in may take: a phone to find, an app to open. */
 export const ENROLMENT_TOKEN_TTL_SECONDS = 15 * 60
-/** Wrong codes a challenge survives: the next sign-in starts again from the password. */
+/**
+ * Wrong codes a challenge survives: the next sign-in starts again from the password. A try
+ * refused unheard (its address locked out, its account's second step paused) ends it too.
+ */
 export const MAX_CODE_FAILURES = 5
 
 export const SECOND_STEP_MESSAGE = 'Enter the code from your authenticator app.'
@@ -28,16 +31,20 @@ export async function mustHaveSecondFactor(
   return (await permissionsOfUser(db, userId)).length > 0
 }
 
-/** Starts the second step of a sign-in: answers its token, which only its hash is kept of. */
+/**
+ * Starts the second step of a sign-in from `address`: answers its token, which only its hash
+ * is kept of, and which serves that address only.
+ */
 async function challenge(
   ctx: ServerContext,
   userId: number,
   purpose: ChallengePurpose,
   ttlSeconds: number,
+  address: string,
 ): Promise<string> {
   const token = newSecret()
   await ctx.db.transaction((tx) =>
-    issueChallenge(tx, userId, hashToken(token), purpose, ttlSeconds),
+    issueChallenge(tx, userId, hashToken(token), purpose, ttlSeconds, address),
   )
   return token
 }
@@ -48,9 +55,9 @@ export function createSecondStep(ctx: ServerContext) {
      * After a right password: throws the 401 of the second step when the user has a factor,
      * or must have one and has none; returns when the password alone signs in.
      */
-    async demandOf(account: { id: number }): Promise<void> {
+    async demandOf(account: { id: number }, address: string): Promise<void> {
       if (await hasSecondFactor(ctx.db, account.id)) {
-        const mfaToken = await challenge(ctx, account.id, 'code', MFA_TOKEN_TTL_SECONDS)
+        const mfaToken = await challenge(ctx, account.id, 'code', MFA_TOKEN_TTL_SECONDS, address)
         throw new ApiError(401, SECOND_STEP_MESSAGE, undefined, { code: MFA_REQUIRED, mfaToken })
       }
       if (await mustHaveSecondFactor(ctx, ctx.db, account.id)) {
@@ -59,6 +66,7 @@ export function createSecondStep(ctx: ServerContext) {
           account.id,
           'enrolment',
           ENROLMENT_TOKEN_TTL_SECONDS,
+          address,
         )
         throw new ApiError(401, ENROLMENT_MESSAGE, undefined, {
           code: MFA_ENROLMENT_REQUIRED,

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import type { Permission } from '@shared/contract'
 import type { Queryable } from '../db/database'
 import { userPermissions } from '../db/permissions'
+import { endChallengesOf } from '../db/sign-in-challenges'
 import { hashToken, newSecret, type SigningKey } from './tokens'
 
 /** How long the token replaced by a rotation still works, for a refresh whose answer was lost. */
@@ -157,15 +158,17 @@ export async function revokeSession(tx: Queryable, sessionId: string): Promise<v
 }
 
 /**
- * Ends every session of a user at once (lock, deactivate, password change), but `keep` when
- * given (the caller's own, after changing their own password). Answers the ids of the sessions
- * that were still live.
+ * Ends every session of a user at once (lock, deactivate, a new password, a factor reset, sign
+ * out everywhere), but `keep` when given (the caller's own, after changing their own password),
+ * and every sign-in of theirs half-way through: what it proved no longer holds. Answers the ids
+ * of the sessions that were still live.
  */
 export async function revokeUserSessions(
   tx: Queryable,
   userId: number,
   keep?: string,
 ): Promise<string[]> {
+  await endChallengesOf(tx, [userId])
   const rows = await tx.query<{ id: string; live: boolean }>(
     `UPDATE sessions SET revoked_at = now()
      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)
@@ -176,8 +179,9 @@ export async function revokeUserSessions(
   return rows.filter((row) => row.live).map((row) => row.id)
 }
 
-/** Ends every session of many users in one statement (a bulk lock or deactivation). */
+/** The same for many users (a bulk lock or deactivation), in one statement each. */
 export async function revokeSessionsOf(tx: Queryable, userIds: number[]): Promise<void> {
+  await endChallengesOf(tx, userIds)
   await tx.query(
     'UPDATE sessions SET revoked_at = now() WHERE user_id = ANY ($1::int[]) AND revoked_at IS NULL',
     [userIds],

@@ -159,6 +159,22 @@ CREATE TABLE second_factors (
 );
 CREATE UNIQUE INDEX second_factors_pkey ON public.second_factors USING btree (user_id);
 
+CREATE TABLE second_step_failures (
+  user_id integer NOT NULL,
+  failed_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT second_step_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+CREATE INDEX second_step_failures_user ON public.second_step_failures USING btree (user_id, failed_at);
+
+CREATE TABLE second_step_pauses (
+  user_id integer NOT NULL,
+  pauses integer NOT NULL DEFAULT 0,
+  paused_until timestamp with time zone,
+  CONSTRAINT second_step_pauses_pkey PRIMARY KEY (user_id),
+  CONSTRAINT second_step_pauses_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX second_step_pauses_pkey ON public.second_step_pauses USING btree (user_id);
+
 CREATE TABLE server_secrets (
   name text NOT NULL,
   value text NOT NULL,
@@ -191,6 +207,7 @@ CREATE TABLE sign_in_challenges (
   purpose text NOT NULL,
   failures integer NOT NULL DEFAULT 0,
   expires_at timestamp with time zone NOT NULL,
+  address text NOT NULL,
   CONSTRAINT sign_in_challenges_pkey PRIMARY KEY (token_hash),
   CONSTRAINT sign_in_challenges_purpose_check CHECK (purpose = ANY (ARRAY['code'::text, 'enrolment'::text])),
   CONSTRAINT sign_in_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE

@@ -2,7 +2,9 @@ import type { Queryable } from './database'
 
 /**
  * The second step of a sign-in whose password was right (migration 018): `code` awaits a code
- * of the user's factor, `enrolment` awaits the enrolment of one. Only the token's hash is kept.
+ * of the user's factor, `enrolment` awaits the enrolment of one. Only the token's hash is kept,
+ * with the client address of the password step: the token serves that address only
+ * (migration 033), so that one password step cannot feed guesses from many addresses.
  */
 export type ChallengePurpose = 'code' | 'enrolment'
 
@@ -12,13 +14,14 @@ export async function issueChallenge(
   tokenHash: string,
   purpose: ChallengePurpose,
   ttlSeconds: number,
+  address: string,
 ): Promise<void> {
   // Old challenges of anyone are of no use: dropped as new ones are made.
   await tx.query('DELETE FROM sign_in_challenges WHERE expires_at < now()')
   await tx.query(
-    `INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [tokenHash, userId, purpose, ttlSeconds],
+    `INSERT INTO sign_in_challenges (token_hash, user_id, purpose, expires_at, address)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+    [tokenHash, userId, purpose, ttlSeconds, address],
   )
 }
 
@@ -27,16 +30,20 @@ export interface Challenge {
   failures: number
 }
 
-/** The live challenge of this token and purpose, locked until the transaction ends. */
+/**
+ * The live challenge of this token and purpose made at `address`, locked until the
+ * transaction ends; from any other address there is none.
+ */
 export async function lockChallenge(
   tx: Queryable,
   tokenHash: string,
   purpose: ChallengePurpose,
+  address: string,
 ): Promise<Challenge | undefined> {
   const [row] = await tx.query<Challenge>(
     `SELECT user_id AS "userId", failures FROM sign_in_challenges
-     WHERE token_hash = $1 AND purpose = $2 AND expires_at > now() FOR UPDATE`,
-    [tokenHash, purpose],
+     WHERE token_hash = $1 AND purpose = $2 AND address = $3 AND expires_at > now() FOR UPDATE`,
+    [tokenHash, purpose, address],
   )
   return row
 }
@@ -60,7 +67,10 @@ export async function endChallenge(tx: Queryable, tokenHash: string): Promise<vo
   await tx.query('DELETE FROM sign_in_challenges WHERE token_hash = $1', [tokenHash])
 }
 
-/** A reset of the user's factor ends every sign-in half-way through. */
-export async function endChallengesOf(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [userId])
+/**
+ * Ends every sign-in of these users half-way through: called where their sessions are ended
+ * (`revokeUserSessions`, `revokeSessionsOf`), so that every change ending those ends these.
+ */
+export async function endChallengesOf(tx: Queryable, userIds: number[]): Promise<void> {
+  await tx.query('DELETE FROM sign_in_challenges WHERE user_id = ANY ($1::int[])', [userIds])
 }

@@ -35,7 +35,7 @@ import {
 import { forgetFailedSignInsAt, pruneFailedSignIns, signInGate } from '../db/sign-in-failures'
 import { mustChangePassword, spendTemporaryPassword } from '../db/temporary-passwords'
 import { findUser, passwordHashOf, setPassword, toUser, type UserRow } from '../db/users'
-import { ApiError, badRequest, forbidden, unauthorized } from '../errors'
+import { ApiError, badRequest, forbidden, tooManyAttempts, unauthorized } from '../errors'
 import { route } from './define'
 
 const INVALID_CREDENTIALS = 'Invalid username or password'
@@ -55,8 +55,6 @@ const PASSWORD_CHANGE_TOKEN_TTL_SECONDS = 30 * 60
 
 /** Counts of failed sign-ins that matter no more are dropped once per this many failures. */
 const PRUNE_EVERY_FAILURES = 1000
-
-const seconds = (count: number) => `${count} second${count === 1 ? '' : 's'}`
 
 /** A limit per client address and minute; the answer is a 429 with Retry-After. */
 function rateLimit(max: number): { rateLimit: RateLimitOptions } {
@@ -163,7 +161,7 @@ export function authRoutes(ctx: ServerContext) {
         const gate = await signInGate(db, name, request.ip)
         if (gate.waitSeconds > 0) {
           reply.header('retry-after', String(gate.waitSeconds))
-          throw new ApiError(429, `Too many attempts. Try again in ${seconds(gate.waitSeconds)}.`)
+          throw tooManyAttempts(gate.waitSeconds)
         }
         const { valid, outdated } = await checkPassword(body.password, account?.password_hash)
         const blocked = gate.blockedUntil !== null
@@ -220,11 +218,11 @@ export function authRoutes(ctx: ServerContext) {
             passwordChangeToken: changeToken,
           })
         }
-        await secondStep.demandOf(account)
-        const { signedIn, session } = await db.transaction((tx) =>
+        await secondStep.demandOf(account, request.ip)
+        const { signedIn, session, failedSecondSteps } = await db.transaction((tx) =>
           startSession(ctx, tx, account, request),
         )
-        return grant(signedIn, session.sessionId, session.refreshToken)
+        return grantOf(ctx, signedIn, session.sessionId, session.refreshToken, failedSecondSteps)
       },
     }),
 
@@ -325,7 +323,7 @@ export function authRoutes(ctx: ServerContext) {
       url: '/auth/reauth',
       operationId: 'reauthenticate',
       summary:
-        'Prove it is still the signed-in user, with the password (and a code of the second factor when one is enrolled): for 5 minutes the session may make dangerous changes, which otherwise answer 403 with code reauth_required. A wrong password is a 400, counted toward the temporary lockout as a failed sign-in',
+        'Prove it is still the signed-in user, with the password (and, when a second factor is enrolled, a current code of it or one of its recovery codes, spent): for 5 minutes the session may make dangerous changes, which otherwise answer 403 with code reauth_required. A wrong password is a 400, counted toward the temporary lockout as a failed sign-in',
       tag: 'auth',
       access: 'session',
       body: reauthRequestSchema,
@@ -339,7 +337,7 @@ export function authRoutes(ctx: ServerContext) {
           : gate.waitSeconds
         if (waitSeconds > 0) {
           reply.header('retry-after', String(waitSeconds))
-          throw new ApiError(429, `Too many attempts. Try again in ${seconds(waitSeconds)}.`)
+          throw tooManyAttempts(waitSeconds)
         }
         const stored = await passwordHashOf(db, caller.id)
         // A 400, not a 401: the session is fine, only the password typed is not.
@@ -347,8 +345,8 @@ export function authRoutes(ctx: ServerContext) {
           await refuseReauth(caller, request)
           throw badRequest(WRONG_REAUTH_PASSWORD)
         }
-        // A user with a second factor confirms with a current code too; it is spent only
-        // together with the re-authentication it proves.
+        // A user with a second factor confirms with a current code or a recovery code too; it
+        // is spent only together with the re-authentication it proves.
         const factor = await db.transaction(async (tx) => {
           const check = await verifySecondFactor(tx, ctx.signingKey, caller.id, body.code ?? '')
           if (check === 'wrong') return check

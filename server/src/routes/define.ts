@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod'
 import type { Permission } from '@shared/contract'
 import { authenticate, type Access, type Caller } from '../auth/guard'
+import { auditReauthRefusal } from '../auth/reauth'
 import type { ServerContext } from '../context'
 import { ApiError, validationError } from '../errors'
 import { assertWellFormedText } from './well-formed-text'
@@ -81,7 +82,13 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, specs: 
         const params = parse(spec.params, request.params, 'params')
         const query = parse(spec.query, request.query, 'query')
         const body = parse(spec.body, request.body, 'body')
-        const result = await spec.handler({ params, query, body, caller, request, reply })
+        const result = await spec
+          .handler({ params, query, body, caller, request, reply })
+          .catch(async (error: unknown) => {
+            const route = `${request.method} ${request.routeOptions.url ?? request.url}`
+            await auditReauthRefusal(ctx, ctx.db, caller, route, error)
+            throw error
+          })
         if (reply.sent) return reply
         reply.status(spec.status ?? 200)
         return result === undefined ? reply.send() : result

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import {
   confirmEnrolmentRequestSchema,
@@ -32,13 +32,19 @@ import {
   lockChallenge,
   type ChallengePurpose,
 } from '../db/sign-in-challenges'
+import {
+  recordSecondStepFailure,
+  SECOND_STEP_ACCOUNT_CEILING,
+  secondStepPausedUntil,
+} from '../db/second-step-failures'
 import { signInGate } from '../db/sign-in-failures'
 import { findUser, type UserRow } from '../db/users'
-import type { ApiError } from '../errors'
-import { badRequest, conflict, forbidden, unauthorized } from '../errors'
+import { ApiError, badRequest, conflict, forbidden, tooManyAttempts, unauthorized } from '../errors'
 import { route, type RouteSpec } from './define'
 
 const SIGN_IN_ENDED = 'This sign-in has expired or ended. Sign in again.'
+const ACCOUNT_PAUSED =
+  'Too many wrong codes for this account: its two-step sign-in is paused. Sign in again in'
 const WRONG_CODE = 'The code is not correct.'
 const WRONG_RECOVERY_CODE = 'The recovery code is not correct or has been used.'
 const ALREADY_ENROLLED = 'Two-step sign-in is already on.'
@@ -49,7 +55,11 @@ const REQUIRED_BY_POLICY =
 /** Second steps per address and minute: a code is 6 digits, and the lockout counts as well. */
 const SECOND_STEP_RATE_LIMIT_PER_MINUTE = 30
 
-type Outcome<T> = { ok: T } | { refusal: ApiError }
+/** A refusal may tell when to try again (Retry-After). */
+type Outcome<T> = { ok: T } | { refusal: ApiError; retryAfter?: number }
+
+const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`
+const secondsUntil = (end: Date) => Math.max(1, Math.ceil((end.getTime() - Date.now()) / 1000))
 
 /** The second step of a sign-in, and the caller's own second factor. */
 export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
@@ -66,42 +76,78 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
   }
 
   /**
-   * Runs `step` for the live challenge of `token`, in one transaction with it locked; a wrong
-   * code counts toward the challenge's end and the lockout of the name at this address. A
-   * refusal is answered after the transaction, so that what counts it is committed.
+   * Runs `step` for the live challenge of `token` made at this address, in one transaction
+   * with it locked. The limits of the password step apply first: an address slowed down is
+   * answered 429 and spends nothing; one locked out, or an account whose second step is paused
+   * (a code's challenge: second-step-failures.ts), ends the challenge unheard. A wrong code
+   * counts toward the challenge's end, the lockout of the name at this address and, for a code
+   * of the factor, the ceiling of the account. A refusal is answered after the transaction, so
+   * that what counts it is committed.
    */
   async function withChallenge<T>(
     token: string,
     purpose: ChallengePurpose,
     request: FastifyRequest,
+    reply: FastifyReply,
     step: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
     wrong: string,
   ): Promise<T> {
     const tokenHash = hashToken(token)
     const outcome: Outcome<T> = await db.transaction(async (tx) => {
-      const challenge = await lockChallenge(tx, tokenHash, purpose)
+      const challenge = await lockChallenge(tx, tokenHash, purpose, request.ip)
       const user = challenge && (await findUser(tx, challenge.userId))
       if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
       if (user.is_locked || !user.is_active) {
         await endChallenge(tx, tokenHash)
         return { refusal: unauthorized(SIGN_IN_ENDED) }
       }
+      const pausedUntil = purpose === 'code' ? await secondStepPausedUntil(tx, user.id) : null
+      if (pausedUntil) {
+        await endChallenge(tx, tokenHash)
+        const wait = secondsUntil(pausedUntil)
+        return {
+          refusal: new ApiError(429, `${ACCOUNT_PAUSED} ${minutes(Math.ceil(wait / 60))}.`),
+          retryAfter: wait,
+        }
+      }
       const gate = await signInGate(tx, user.username, request.ip)
-      const answer = gate.blockedUntil === null ? await step(tx, user) : 'wrong'
+      if (gate.blockedUntil === null && gate.waitSeconds > 0) {
+        return { refusal: tooManyAttempts(gate.waitSeconds), retryAfter: gate.waitSeconds }
+      }
+      const blocked = gate.blockedUntil !== null
+      const answer = blocked ? 'wrong' : await step(tx, user)
       if (answer !== 'wrong') return { ok: answer }
-      await failChallenge(tx, tokenHash, MAX_CODE_FAILURES)
+      if (blocked) await endChallenge(tx, tokenHash)
+      else await failChallenge(tx, tokenHash, MAX_CODE_FAILURES)
       await countFailedSignIn(ctx, tx, {
         name: user.username,
         typed: user.username,
         address: request.ip,
         accountId: user.id,
-        blocked: gate.blockedUntil !== null,
+        blocked,
         step: 'code',
       })
+      if (purpose === 'code' && !blocked) await countAgainstAccount(tx, user)
       return { refusal: unauthorized(wrong) }
     })
-    if ('refusal' in outcome) throw outcome.refusal
+    if ('refusal' in outcome) {
+      if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter))
+      throw outcome.refusal
+    }
     return outcome.ok
+  }
+
+  /** A wrong code of the account's factor, from any address; the one that pauses it is audited. */
+  async function countAgainstAccount(tx: Queryable, user: UserRow): Promise<void> {
+    const pausedUntil = await recordSecondStepFailure(tx, user.id)
+    if (!pausedUntil) return
+    await writeAudit(tx, {
+      actor: null,
+      action: 'user.second_step_paused',
+      targetType: 'user',
+      targetId: user.id,
+      changes: { until: pausedUntil.toISOString(), failures: SECOND_STEP_ACCOUNT_CEILING },
+    })
   }
 
   return [
@@ -110,18 +156,19 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       url: '/auth/mfa',
       operationId: 'signInSecondStep',
       summary:
-        'The second step of a sign-in: the mfaToken of POST /auth/login and a current code of the authenticator app (accepted once) or one of the recovery codes (each used once). Answers as POST /auth/login does; a wrong code counts toward the temporary lockout, and the mfaToken ends after 5 of them',
+        'The second step of a sign-in: the mfaToken of POST /auth/login, from the address that signed in, and a current code of the authenticator app (accepted once) or one of the recovery codes (each used once). Answers as POST /auth/login does. A wrong code counts toward the temporary lockout and the slow-down of the password step (429 with Retry-After), and the mfaToken ends after 5 of them or at a try refused by a lockout; 10 wrong codes of an account in 15 minutes, from any address, pause its second step for everyone (429 with Retry-After), and its next sign-in answers failedSecondSteps',
       tag: 'auth',
       access: 'public',
       body: mfaRequestSchema,
       response: loginResponseSchema,
       rateLimit,
-      async handler({ body, request }) {
+      async handler({ body, request, reply }) {
         const recovery = 'recoveryCode' in body
         const signedIn = await withChallenge(
           body.mfaToken,
           'code',
           request,
+          reply,
           async (tx, user) => {
             const right = recovery
               ? await verifyRecoveryCode(tx, user.id, body.recoveryCode)
@@ -139,6 +186,7 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
           signedIn.signedIn,
           signedIn.session.sessionId,
           signedIn.session.refreshToken,
+          signedIn.failedSecondSteps,
         )
       },
     }),
@@ -155,14 +203,21 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       response: enrolmentSecretSchema,
       errors: [409],
       rateLimit,
-      async handler({ body }) {
+      async handler({ body, request }) {
         const outcome: Outcome<z.infer<typeof enrolmentSecretSchema>> = await db.transaction(
           async (tx) => {
-            const challenge = await lockChallenge(tx, hashToken(body.enrolmentToken), 'enrolment')
+            const challenge = await lockChallenge(
+              tx,
+              hashToken(body.enrolmentToken),
+              'enrolment',
+              request.ip,
+            )
             const user = challenge && (await findUser(tx, challenge.userId))
             if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
             const secret = await beginEnrolment(tx, signingKey, user)
-            return secret ? { ok: secret } : { refusal: conflict(ALREADY_ENROLLED) }
+            if (!secret) return { refusal: conflict(ALREADY_ENROLLED) }
+            await auditEnrolment(tx, user, 'user.second_factor_enrol_begin')
+            return { ok: secret }
           },
         )
         if ('refusal' in outcome) throw outcome.refusal
@@ -181,16 +236,17 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       body: confirmEnrolmentRequestSchema,
       response: enrolledLoginResponseSchema,
       rateLimit,
-      async handler({ body, request }) {
+      async handler({ body, request, reply }) {
         const done = await withChallenge(
           body.enrolmentToken,
           'enrolment',
           request,
+          reply,
           async (tx, user) => {
             const recoveryCodes = await confirmEnrolment(tx, signingKey, user.id, body.code)
             if (!recoveryCodes) return 'wrong'
             await endChallenge(tx, hashToken(body.enrolmentToken))
-            await auditEnrolment(tx, user)
+            await auditEnrolment(tx, user, 'user.second_factor_enrol')
             return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
           },
           WRONG_CODE,
@@ -200,6 +256,7 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
           done.signedIn,
           done.session.sessionId,
           done.session.refreshToken,
+          done.failedSecondSteps,
         )
         return { ...grant, recoveryCodes: done.recoveryCodes }
       },
@@ -228,13 +285,20 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       url: '/auth/second-factor',
       operationId: 'beginOwnEnrolment',
       summary:
-        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on',
+        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on. Needs a sign-in or POST /auth/reauth in the last 5 minutes (403 reauth_required otherwise), as the factor it turns on makes the session one that may administer',
       tag: 'auth',
       access: 'session',
       response: enrolmentSecretSchema,
       errors: [409],
       async handler({ caller }) {
-        const secret = await db.transaction((tx) => beginEnrolment(tx, signingKey, caller))
+        // Proves the password: a session holder alone neither adds a factor the owner does not
+        // know of nor, enrolled, makes the session one that administers (guard.ts).
+        await requireRecentReauth(db, caller)
+        const secret = await db.transaction(async (tx) => {
+          const begun = await beginEnrolment(tx, signingKey, caller)
+          if (begun) await auditEnrolment(tx, caller, 'user.second_factor_enrol_begin')
+          return begun
+        })
         if (!secret) throw conflict(ALREADY_ENROLLED)
         return secret
       },
@@ -253,7 +317,7 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
       async handler({ body, caller }) {
         const recoveryCodes = await db.transaction(async (tx) => {
           const codes = await confirmEnrolment(tx, signingKey, caller.id, body.code)
-          if (codes) await auditEnrolment(tx, caller)
+          if (codes) await auditEnrolment(tx, caller, 'user.second_factor_enrol')
           return codes
         })
         if (!recoveryCodes) throw badRequest(WRONG_CODE)
@@ -294,11 +358,15 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
   ]
 }
 
-/** Turning it on is audited; what was turned on (the secret) never is. */
-function auditEnrolment(tx: Queryable, user: { id: number; username: string }) {
+/** Starting to turn it on, and turning it on, are audited; the secret never is. */
+function auditEnrolment(
+  tx: Queryable,
+  user: { id: number; username: string },
+  action: 'user.second_factor_enrol_begin' | 'user.second_factor_enrol',
+) {
   return writeAudit(tx, {
     actor: { id: user.id, username: user.username },
-    action: 'user.second_factor_enrol',
+    action,
     targetType: 'user',
     targetId: user.id,
   })

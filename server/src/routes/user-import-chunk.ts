@@ -1,6 +1,7 @@
 import type { UserImportResult, UserImportRow } from '@shared/contract'
 import { planImportRow, type ImportNames, type RowPlan } from '@shared/user-import-plan'
 import type { Caller } from '../auth/guard'
+import { auditReauthRefusal } from '../auth/reauth'
 import { NO_PASSWORD_HASH } from '../auth/passwords'
 import type { ServerContext } from '../context'
 import { GROUP, ROLE, assignPairs, type AccessKind } from '../db/access'
@@ -10,6 +11,7 @@ import { enqueueMails } from '../db/mail-outbox'
 import { issueNewUsersResetTokens } from '../db/reset-tokens'
 import { insertUsers } from '../db/users'
 import {
+  IMPORT_ROUTE,
   SET_PASSWORD_LINK_TTL_SECONDS,
   createdChanges,
   mayGiveIn,
@@ -97,7 +99,9 @@ export async function importChunk(
       if (plan.outcome !== 'created' && plan.outcome !== 'updated') continue
       const refusal = await ruleRefusal(tx, caller, plan, mayGive)
       if (refusal) {
-        refusals.set(index, refusal)
+        // In the chunk's transaction: gone with it if the rows are then applied one by one.
+        await auditReauthRefusal(ctx, tx, caller, IMPORT_ROUTE, refusal, { row: rows[index]!.row })
+        refusals.set(index, refusal.message)
         continue
       }
       if (plan.outcome === 'created') created.push({ index, plan })

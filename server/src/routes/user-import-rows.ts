@@ -1,4 +1,9 @@
-import type { Permission, UserImportResult, UserImportRow } from '@shared/contract'
+import {
+  USER_IMPORT_PATH,
+  type Permission,
+  type UserImportResult,
+  type UserImportRow,
+} from '@shared/contract'
 import type { ImportNames, ImportProfile, RowPlan } from '@shared/user-import-plan'
 import { planImportRow } from '@shared/user-import-plan'
 import { assertHolds, assertMayActOn, assertMayGive } from '../auth/delegation'
@@ -79,6 +84,9 @@ function memoised(mayGive: MayGive): MayGive {
 export const mayGiveIn = (tx: Queryable, caller: Caller): MayGive =>
   memoised((kind, target) => assertMayGive(tx, caller, kind, target))
 
+/** The route a row's refusal for want of a re-authentication is audited under. */
+export const IMPORT_ROUTE = `POST ${USER_IMPORT_PATH}`
+
 /**
  * What a row does beyond adding a user, allowed as its single routes allow it (issue 29):
  * changing a present user needs all they hold or could hold and the permission of each change,
@@ -106,21 +114,22 @@ async function assertMayApply(tx: Queryable, caller: Caller, plan: Applied, mayG
 }
 
 /**
- * The message of the rule that refuses a row's plan, if one does: the row then applies nothing.
- * The dry run asks the same, so that its outcomes are the real run's for the same caller.
+ * The refusal by a rule of a row's plan, if one does: the row then applies nothing, and shows
+ * its message. The dry run asks the same, so that its outcomes are the real run's for the same
+ * caller.
  */
 export async function ruleRefusal(
   tx: Queryable,
   caller: Caller,
   plan: Applied,
   mayGive: MayGive,
-): Promise<string | undefined> {
+): Promise<ApiError | undefined> {
   try {
     await assertMayApply(tx, caller, plan, mayGive)
     return undefined
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return error.message
+    return error
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { planImportRow, type ImportNames } from '@shared/user-import-plan'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Caller } from '../auth/guard'
+import { auditReauthRefusal } from '../auth/reauth'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { findImportNames, prefetchedLookups } from '../db/import-rows'
@@ -17,6 +18,7 @@ import { ApiError, databaseFailure } from '../errors'
 import { route, type RouteSpec } from './define'
 import { importChunk } from './user-import-chunk'
 import {
+  IMPORT_ROUTE,
   importRow,
   mayGiveIn,
   refusedResult,
@@ -43,6 +45,7 @@ async function importRows(
       // It reads as the row's own request would answer (a name taken, a lost connection).
       const known = error instanceof ApiError ? error : databaseFailure(error)
       if (!known) log.error({ err: error, row: row.row }, 'import of a row failed')
+      await auditReauthRefusal(ctx, ctx.db, caller, IMPORT_ROUTE, error, { row: row.row })
       results.push(refusedResult(row, known ? known.message : 'Internal server error'))
     }
   }
@@ -97,7 +100,7 @@ export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
               plan.outcome === 'created' || plan.outcome === 'updated'
                 ? await ruleRefusal(db, caller, plan, mayGive)
                 : undefined
-            results.push(refusal ? refusedResult(row, refusal) : resultOf(row, plan))
+            results.push(refusal ? refusedResult(row, refusal.message) : resultOf(row, plan))
           }
         } else {
           results = await applyRows(ctx, caller, body.rows, body, names, request.log)

@@ -5,7 +5,6 @@ import { revokeUserSessions } from '../auth/sessions'
 import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { hasSecondFactor, removeSecondFactor } from '../db/second-factors'
-import { endChallengesOf } from '../db/sign-in-challenges'
 import { existingUser } from '../db/users'
 import { conflict } from '../errors'
 import { idParams, route, type RouteSpec } from './define'
@@ -47,7 +46,6 @@ export function userSecondFactorRoutes(ctx: ServerContext): RouteSpec[] {
           const reachable = await assertMayActOn(tx, caller, params.id)
           await requireReauthToRedirectAccess(tx, caller, reachable)
           if (!(await removeSecondFactor(tx, params.id))) return undefined
-          await endChallengesOf(tx, params.id)
           const sessions = await revokeUserSessions(tx, params.id)
           await writeAudit(tx, {
             actor: caller,

@@ -35,7 +35,15 @@ const tokenGrant = {
   sessionId: z.string(),
 }
 
-export const loginResponseSchema = z.object(tokenGrant)
+export const loginResponseSchema = z.object({
+  ...tokenGrant,
+  /**
+   * Wrong codes or recovery codes of the second step tried on the account since its last
+   * sign-in, when there were any: someone else may hold the password. Absent otherwise, and
+   * from servers that do not count them.
+   */
+  failedSecondSteps: z.number().int().positive().optional(),
+})
 
 export const refreshRequestSchema = z.object({
   refreshToken: z

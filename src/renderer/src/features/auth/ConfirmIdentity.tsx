@@ -57,12 +57,11 @@ function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {
         {askCode && (
           <TextField
             id="confirm-identity-code"
-            label="Code from your authenticator app"
+            label="Code from your authenticator app, or a recovery code"
             value={form.values.code}
             onChange={(value) => form.change('code', value)}
             error={form.errors.code}
             autoComplete="one-time-code"
-            inputProps={{ inputMode: 'numeric' }}
           />
         )}
         {form.serverError && (
