@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startServer, type Grant, type TestServer } from './support/server'
 
 /**
- * Every way of deactivating or locking a user ends their sessions: given back access later
- * (activated, unlocked), they sign in again, and nothing issued before works.
+ * Every way of deactivating or locking a user ends their sessions and retires their reset
+ * links: given back access later (activated, unlocked), they sign in again, and nothing issued
+ * before works.
  */
 let server: TestServer
 let admin: string
@@ -70,5 +71,20 @@ test.each(WAYS)(
       body: { refreshToken: grant.refreshToken },
     })
     expect(refresh.status).toBe(401)
+  },
+)
+
+test.each(WAYS)(
+  '$way retires a reset link mailed before: once given back access, it sets no password',
+  async ({ end, restore }) => {
+    const user = await server.createUser(admin)
+    await ok('PUT', `/api/admin/users/${user.id}/reset-password`)
+    const link = await server.resetToken(user.email)
+    await end(user)
+    await ok('PUT', `/api/admin/users/${user.id}/${restore}`)
+    const used = await server.request('PUT', '/auth/change-password', {
+      body: { token: link, newPassword: 'a-new-password-9' },
+    })
+    expect(used.status, JSON.stringify(used.body)).toBe(400)
   },
 )

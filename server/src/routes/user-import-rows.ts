@@ -19,7 +19,7 @@ import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { databaseLookups } from '../db/import-rows'
 import { enqueueMail } from '../db/mail-outbox'
-import { issueResetToken } from '../db/reset-tokens'
+import { issueResetToken, retireResetTokens } from '../db/reset-tokens'
 import { insertUser, updateProfile, updateStatus } from '../db/users'
 import { ApiError } from '../errors'
 
@@ -160,7 +160,11 @@ export async function writeUpdate(tx: Queryable, plan: Updated) {
     await updateProfile(tx, plan.id, plan.profileChanges)
   if (plan.active) {
     await updateStatus(tx, plan.id, { isActive: plan.active.to })
-    if (!plan.active.to) await revokeUserSessions(tx, plan.id)
+    if (!plan.active.to) {
+      await revokeUserSessions(tx, plan.id)
+      // As Deactivate does: a link mailed before must not outlive the deactivation.
+      await retireResetTokens(tx, plan.id)
+    }
   }
   for (const role of plan.roles) await assign(tx, ROLE, plan.id, role.id)
   for (const group of plan.groups) await assign(tx, GROUP, plan.id, group.id)
