@@ -7,8 +7,8 @@ import type { Queryable } from './database'
  * `SECOND_STEP_ACCOUNT_CEILING` guesses in any `SECOND_STEP_WINDOW_SECONDS`, then the account's
  * second step is paused for everyone, the owner too, for `SECOND_STEP_PAUSE_SECONDS`, doubled
  * for each further pause up to a day. The guesses that brought a pause about count no more
- * once it ends. Only someone who knows the password can bring a pause about. The owner's next sign-in answers how many wrong codes there were, and
- * forgets them and the pauses.
+ * once it ends. Only someone who knows the password can bring a pause about. The owner's next
+ * sign-in answers how many wrong codes there were, and forgets them and the pauses.
  */
 
 /** Wrong codes or recovery codes of one account, from every address, that pause its second step. */
