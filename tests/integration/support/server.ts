@@ -84,7 +84,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...database.env,
     ...env,
   })
-  const built = await buildServer(config, await database.open?.())
+  // A test that names its own store (a data directory on disk) gets it, not the template's copy.
+  const ownStore = 'DATA_DIR' in env || 'DATABASE_URL' in env
+  const built = await buildServer(config, ownStore ? undefined : await database.open?.())
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = built.app.server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
