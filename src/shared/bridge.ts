@@ -82,6 +82,11 @@ export interface SessionInfo {
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
+  /**
+   * On the answer of a sign-in only: the wrong second-step codes tried on the account since its
+   * last sign-in, when the server counted any (someone else may hold the password).
+   */
+  failedSecondSteps?: number
 }
 
 /**

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ADMIN } from '../integration/support/server'
-import { codeOf, enrol, STEP_MS } from '../integration/support/second-factor'
+import { failedSecondStepsNotice } from '@shared/messages'
+import { codeOf, enrol, mfaTokenOf, STEP_MS } from '../integration/support/second-factor'
 import { seriousViolations, startConsole } from './support'
 
 /** Issue 30: two-step sign-in, turned on from the avatar menu and used at the next sign-in. */
@@ -98,6 +99,37 @@ test('an administrator resets the two-step sign-in of a user who lost their phon
   expect(shown.body).toEqual({ enrolled: false })
   const me = await server.request('GET', '/auth/me', { token: grant.accessToken })
   expect(me.status).toBe(401)
+  await signOut()
+})
+
+test('wrong codes tried since the last sign-in are told at the next one', async () => {
+  const { page, server } = app
+  const admin = await server.token()
+  const { user, password: own, grant } = await server.signedInMember(admin)
+  const roles = await server.request('GET', '/api/admin/roles', { token: admin })
+  const administrator = roles.body.content.find(
+    (role: { administrator?: true }) => role.administrator,
+  )
+  await server.request('PUT', `/api/admin/users/${user.id}/roles/${administrator.id}`, {
+    token: admin,
+  })
+  const { secret } = await enrol(server, grant.accessToken)
+  for (const attempt of [1, 2]) {
+    const wrong = await server.request('POST', '/auth/mfa', {
+      body: { mfaToken: await mfaTokenOf(server, user.username, own), code: '000000' },
+    })
+    expect(wrong.status, `attempt ${attempt}: ${JSON.stringify(wrong.body)}`).toBe(401)
+  }
+
+  await page.goto(app.at('login'))
+  await page.getByLabel('Username or Email').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(own)
+  await page.getByRole('button', { name: 'Login' }).click()
+  const codeField = page.getByLabel('Enter the code from your authenticator app')
+  await codeField.waitFor()
+  await codeField.fill(codeOf(secret, Date.now() + STEP_MS))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByText(failedSecondStepsNotice(2)).waitFor()
   await signOut()
 })
 

@@ -42,6 +42,15 @@ describe('notify()', () => {
     expect(texts()).toEqual([])
   })
 
+  test('a lasting notification (a warning) stays until dismissed', () => {
+    notify('2 wrong codes were tried', { lasting: true })
+    vi.advanceTimersByTime(NOTIFICATION_MS * 10)
+    expect(texts()).toEqual(['2 wrong codes were tried'])
+    const [warning] = useNotificationStore.getState().notifications
+    useNotificationStore.getState().dismiss(warning!.id)
+    expect(texts()).toEqual([])
+  })
+
   test('every notification has its own id', () => {
     notify('Changes saved')
     notify('Changes saved')

@@ -195,7 +195,7 @@ export class Session {
     }
     const info = this.info()!
     this.deps.emit({ type: 'session-changed', session: info })
-    return info
+    return data.failedSecondSteps ? { ...info, failedSecondSteps: data.failedSecondSteps } : info
   }
 
   /**

@@ -34,13 +34,15 @@ export const useNotificationStore = create<NotificationState>()((set) => ({
 
 /**
  * Tells the administrator that a change succeeded ("User john.doe created", "Changes saved"),
- * without blocking anything: announced to screen readers, dismissable, gone after a few seconds.
+ * without blocking anything: announced to screen readers, dismissable, gone after a few seconds
+ * unless it is `lasting` (a warning the administrator must not miss stays until dismissed).
  */
-export function notify(text: string): void {
+export function notify(text: string, { lasting = false } = {}): void {
   const id = nextId++
   useNotificationStore.setState((state) => ({
     notifications: [...state.notifications, { id, text }],
   }))
+  if (lasting) return
   timers.set(
     id,
     setTimeout(() => useNotificationStore.getState().dismiss(id), NOTIFICATION_MS),

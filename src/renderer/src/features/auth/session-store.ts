@@ -1,6 +1,8 @@
 import { create } from 'zustand'
 import type { SessionInfo } from '@shared/bridge'
+import { failedSecondStepsNotice } from '@shared/messages'
 import { admin } from '../../lib/bridge'
+import { notify } from '../../lib/notifications'
 
 export type SessionState =
   | { status: 'loading' }
@@ -34,8 +36,16 @@ export function useSession(): SessionState {
   return useSessionStore((store) => store.state)
 }
 
-/** A session the login call answered: the store need not wait for the event that follows. */
-export const adoptSession = (session: SessionInfo) => set({ status: 'signed-in', session })
+/**
+ * A session a sign-in answered: the store need not wait for the event that follows. Wrong codes
+ * tried on the account since its last sign-in are told until dismissed.
+ */
+export function adoptSession(session: SessionInfo) {
+  set({ status: 'signed-in', session })
+  if (session.failedSecondSteps) {
+    notify(failedSecondStepsNotice(session.failedSecondSteps), { lasting: true })
+  }
+}
 
 /** Signs out: the main process calls logout (errors ignored) and clears the session. */
 export async function signOut(): Promise<void> {
