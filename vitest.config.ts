@@ -23,6 +23,8 @@ export default defineConfig({
   // Imports of `@shared/…` and the renderer's `@/…` resolve through tsconfig's paths.
   resolve: { tsconfigPaths: true },
   test: {
+    // Both cores: left to itself, Vitest ran one test file at a time on these 2-core machines.
+    maxWorkers: 2,
     reporters: ['default', './tests/support/layer-times.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
