@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { apiErrorSchema } from '@shared/contract'
+import { servedOperations, type Operation, type Schema } from './support/openapi'
 import { startServer, type TestServer } from './support/server'
 
 /**
@@ -9,36 +10,6 @@ import { startServer, type TestServer } from './support/server'
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const REQUESTS = 1200
-
-type Schema = {
-  type?: string | string[]
-  properties?: Record<string, Schema>
-  required?: string[]
-  items?: Schema
-  enum?: unknown[]
-  const?: unknown
-  anyOf?: Schema[]
-  oneOf?: Schema[]
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  format?: string
-}
-interface Parameter {
-  name: string
-  in: 'path' | 'query'
-  required: boolean
-  schema: Schema
-}
-interface Operation {
-  method: string
-  path: string
-  operationId: string
-  security: unknown[]
-  parameters: Parameter[]
-  body?: Schema
-}
 
 /** mulberry32: small, fast and the same everywhere. */
 function prng(seed: number) {
@@ -162,27 +133,7 @@ let operations: Operation[]
 beforeAll(async () => {
   server = await startServer()
   admin = await server.token()
-  const document = (await server.request('GET', '/openapi.json')).body
-  operations = Object.entries(
-    document.paths as Record<
-      string,
-      Record<
-        string,
-        Omit<Operation, 'method' | 'path'> & {
-          requestBody?: { content: Record<string, { schema: Schema }> }
-        }
-      >
-    >,
-  ).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      operationId: operation.operationId,
-      security: operation.security,
-      parameters: operation.parameters,
-      body: operation.requestBody?.content['application/json']?.schema,
-    })),
-  )
+  operations = await servedOperations(server)
 })
 afterAll(() => server?.close())
 

@@ -4,6 +4,7 @@ import { PERMISSIONS, type Permission } from '@shared/contract'
 import { createSession } from '../../server/src/auth/sessions'
 import { signAccessToken } from '../../server/src/auth/tokens'
 import { reachablePermissions, userPermissions } from '../../server/src/db/permissions'
+import { servedOperations, type Operation, type Schema } from './support/openapi'
 import { startServer, type TestServer } from './support/server'
 
 /**
@@ -23,23 +24,6 @@ const USERS = 5
 const GROUPS = 2
 const NUM_RUNS = Number(process.env.RIGHTS_RUNS ?? 80)
 const STEPS = 8
-
-interface Operation {
-  method: string
-  path: string
-  operationId: string
-  body?: Schema
-}
-type Schema = {
-  type?: string | string[]
-  properties?: Record<string, Schema>
-  required?: string[]
-  items?: Schema
-  enum?: unknown[]
-  const?: unknown
-  anyOf?: Schema[]
-  oneOf?: Schema[]
-}
 
 interface Organisation {
   firstUserId: number
@@ -77,24 +61,8 @@ beforeAll(async () => {
     'SELECT id FROM roles WHERE administrator',
   )
   adminRoleId = row!.id
-  const document = (await server.request('GET', '/openapi.json')).body as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        { operationId: string; requestBody?: { content: Record<string, { schema: Schema }> } }
-      >
-    >
-  }
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => method !== 'get' && path.startsWith('/api/admin/'))
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        operationId: operation.operationId,
-        body: operation.requestBody?.content['application/json']?.schema,
-      })),
+  operations = (await servedOperations(server)).filter(
+    (operation) => operation.method !== 'GET' && operation.path.startsWith('/api/admin/'),
   )
 })
 
