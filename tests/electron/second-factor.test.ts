@@ -9,12 +9,15 @@ import { hostWithServer } from './support/host-with-server'
 
 const fixture = hostWithServer('admin-console-host-saves-')
 const { call } = fixture
+/** The administrator's secret, once the first test has turned two-step sign-in on. */
+let enrolledSecret = ''
 
 test('the mfaToken and the secret never cross the bridge after enrolment; the codes file goes through the save dialog', async () => {
   await call('auth.login', { username: ADMIN.username, password: ADMIN.password })
   const begun = await call('secondFactor.begin')
   expect(begun.ok).toBe(true)
   const { secret, qrCode } = begun.data as { secret: string; qrCode: string }
+  enrolledSecret = secret
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/)
   const confirmed = await call('secondFactor.confirm', {
     code: codeOf(secret, Date.now() - STEP_MS),
@@ -53,4 +56,16 @@ test('the mfaToken and the secret never cross the bridge after enrolment; the co
   expect((await call('auth.secondStep', { code: 'abc' })).ok).toBe(false)
   expect((await call('secondFactor.saveRecoveryCodes', { recoveryCodes: 'x' })).ok).toBe(false)
   expect(fixture.host.double.serverRequests.length).toBe(sent)
+})
+
+test('wrong codes tried since the last sign-in reach the renderer with the next sign-in only', async () => {
+  await call('auth.logout')
+  const signIn = () => call('auth.login', { username: ADMIN.username, password: ADMIN.password })
+  expect(await signIn()).toMatchObject({ ok: false, error: { code: 'mfa_required' } })
+  expect((await call('auth.secondStep', { code: '000000' })).ok).toBe(false)
+  expect(await signIn()).toMatchObject({ ok: false, error: { code: 'mfa_required' } })
+  const told = await call('auth.secondStep', { code: codeOf(enrolledSecret, Date.now() + STEP_MS) })
+  expect(told).toMatchObject({ ok: true, data: { failedSecondSteps: 1 } })
+  // Told once: the remembered session says nothing of it.
+  expect((await call('auth.session')).data).not.toHaveProperty('failedSecondSteps')
 })
