@@ -1,3 +1,4 @@
+import { BULK_ENDPOINTS, endpoints, pathTo, type BulkAction } from '@shared/contract'
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -63,19 +64,23 @@ async function main() {
     const tag = Date.now().toString(36)
     const role = JSON.parse(
       (
-        await ok('POST', '/api/admin/roles', {
+        await ok('POST', endpoints.createRole.path, {
           name: `Bulk bench ${tag}`,
           permissions: ['users.read'],
         })
       ).text,
     ) as { id: number }
     const linked = JSON.parse(
-      (await ok('POST', '/api/admin/roles', { name: `Bulk bench linked ${tag}`, permissions: [] }))
-        .text,
+      (
+        await ok('POST', endpoints.createRole.path, {
+          name: `Bulk bench linked ${tag}`,
+          permissions: [],
+        })
+      ).text,
     ) as { id: number }
     const group = JSON.parse(
       (
-        await ok('POST', '/api/admin/groups', {
+        await ok('POST', endpoints.createGroup.path, {
           name: `Bulk bench ${tag}`,
           roleIds: [linked.id],
         })
@@ -95,7 +100,7 @@ async function main() {
         let started = performance.now()
         const user = JSON.parse(
           (
-            await ok('POST', '/api/admin/users', {
+            await ok('POST', endpoints.createUser.path, {
               username,
               email: `${username}@example.com`,
               password: 'bench-password-1',
@@ -107,7 +112,7 @@ async function main() {
         ) as { id: number; firstName: string }
         created.push(performance.now() - started)
         started = performance.now()
-        await ok('PUT', `/api/admin/users/${user.id}`, {
+        await ok('PUT', pathTo(endpoints.updateUser, user), {
           username,
           email: `${username}@example.com`,
           firstName: 'Renamed',
@@ -116,7 +121,7 @@ async function main() {
         })
         renamed.push(performance.now() - started)
         started = performance.now()
-        await ok('PUT', `/api/admin/users/${user.id}/lock`)
+        await ok('PUT', pathTo(endpoints.lockUser, user))
         changed.push(performance.now() - started)
       }
       // The password's hash alone, which creating a user pays before its database work.
@@ -150,7 +155,7 @@ async function main() {
     /** One list request, its time added to `times`; its answer's body. */
     async function timedList(query: string, times: number[]): Promise<string> {
       const started = performance.now()
-      const reply = await call('GET', `/api/admin/users?${query}`)
+      const reply = await call('GET', `${endpoints.listUsers.path}?${query}`)
       const elapsed = performance.now() - started
       times.push(elapsed)
       logged.push(`${JSON.stringify({ beside, ms: elapsed, query })}\n`)
@@ -179,7 +184,7 @@ async function main() {
 
     const header = `${'action'.padEnd(18)} ${'time'.padStart(8)} ${'ok'.padStart(6)} ${'WAL'.padStart(8)}   list while it runs: n, p50, p95\n`
     write(header)
-    const actions: [string, object][] = [
+    const actions: [BulkAction, object][] = [
       ['lock', {}],
       ['unlock', {}],
       ['deactivate', {}],
@@ -190,7 +195,7 @@ async function main() {
     ]
     /** Sends `action` for every id, chunk by chunk, while `client` lists; prints both. */
     async function timedAction(
-      action: string,
+      action: BulkAction,
       extra: object,
       client: (running: () => boolean) => Promise<number[]>,
     ) {
@@ -202,7 +207,7 @@ async function main() {
       let applied = 0
       try {
         for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
-          const reply = await ok('POST', `/api/admin/users/bulk/${action}`, {
+          const reply = await ok('POST', BULK_ENDPOINTS[action].path, {
             ids: ids.slice(start, start + BULK_CHUNK_SIZE),
             ...extra,
           })

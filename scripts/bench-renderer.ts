@@ -1,3 +1,4 @@
+import { endpoints } from '@shared/contract'
 import { readFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -34,14 +35,14 @@ async function initialScripts(): Promise<string[]> {
  * are empty after its start.
  */
 async function warmServer(apiUrl: string): Promise<void> {
-  const login = await fetch(`${apiUrl}/auth/login`, {
+  const login = await fetch(`${apiUrl}${endpoints.signIn.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   })
-  if (login.status !== 200) throw new Error(`/auth/login: ${login.status}`)
+  if (login.status !== 200) throw new Error(`${endpoints.signIn.path}: ${login.status}`)
   const { accessToken } = (await login.json()) as { accessToken: string }
-  for (const path of ['/api/admin/users', '/api/admin/roles', '/api/admin/groups']) {
+  for (const { path } of [endpoints.listUsers, endpoints.listRoles, endpoints.listGroups]) {
     const reply = await fetch(`${apiUrl}${path}`, {
       headers: { authorization: `Bearer ${accessToken}` },
     })

@@ -1,3 +1,4 @@
+import { endpoints } from '@shared/contract'
 import http from 'node:http'
 import type { ServerConfig } from '../src/config'
 
@@ -67,7 +68,7 @@ export async function signInAsAdmin(
   port: number,
   agent: http.Agent,
 ): Promise<AdminClient> {
-  const login = await caller(port, agent, '')('POST', '/auth/login', {
+  const login = await caller(port, agent, '')('POST', endpoints.signIn.path, {
     username: config.admin.username,
     password: config.admin.password,
   })

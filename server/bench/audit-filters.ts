@@ -1,3 +1,4 @@
+import { endpoints } from '@shared/contract'
 import { buildServer } from '../src/app'
 import { anchorBuilds } from '../src/db/user-list/anchors'
 import { ConfigError, loadConfig } from '../src/config'
@@ -64,7 +65,7 @@ async function main() {
     }
     const login = await app.inject({
       method: 'POST',
-      url: '/auth/login',
+      url: endpoints.signIn.path,
       payload: { username: config.admin.username, password: config.admin.password },
     })
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`)
@@ -115,7 +116,7 @@ async function main() {
         const started = performance.now()
         const reply = await app.inject({
           method: 'GET',
-          url: `/api/admin/audit?size=20&${query}`,
+          url: `${endpoints.listAuditEntries.path}?size=20&${query}`,
           headers: { authorization },
         })
         times.push(performance.now() - started)

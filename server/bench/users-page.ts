@@ -3,7 +3,7 @@ import http from 'node:http'
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { userListQuerySchema } from '@shared/contract'
+import { endpoints, userListQuerySchema } from '@shared/contract'
 import { buildServer } from '../src/app'
 import type { Database } from '../src/db/database'
 import { anchorBuilds } from '../src/db/user-list/anchors'
@@ -139,7 +139,7 @@ async function main() {
     // node:http with a kept-alive socket, for the requests asked one at a time.
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
     const { call, authorization } = await signInAsAdmin(config, port, agent)
-    const get = (query: string) => call('GET', `/api/admin/users?${query}`)
+    const get = (query: string) => call('GET', `${endpoints.listUsers.path}?${query}`)
 
     const [counts] = await db.query<{ users: number; roles: number[]; groups: number[] }>(
       `SELECT (SELECT count(*)::int FROM users) AS users,

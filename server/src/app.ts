@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Endpoint } from '@shared/contract'
 import { loadSigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { ServerContext } from './context'
@@ -18,7 +19,6 @@ import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
 import { bulkRoutes } from './routes/bulk'
 import { authRoutes } from './routes/auth'
-import { registerRoutes } from './routes/define'
 import { openApiDocument } from './routes/openapi'
 import { secondFactorRoutes } from './routes/second-factor'
 import { userAccessRoutes } from './routes/user-access'
@@ -119,24 +119,25 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
     await app.register(rateLimit, { global: false })
 
-    const routes = [
-      ...authRoutes(context),
-      ...secondFactorRoutes(context),
-      ...userRoutes(context),
-      ...userExportRoutes(context),
-      ...(config.userImport ? userImportRoutes(context) : []),
-      ...userStatusRoutes(context),
-      ...userPasswordRoutes(context),
-      ...userSessionRoutes(context),
-      ...userSecondFactorRoutes(context),
-      ...userAccessRoutes(context),
-      ...bulkRoutes(context),
-      ...roleRoutes(context),
-      ...groupRoutes(context),
-      ...auditRoutes(context),
+    const served: Endpoint[] = []
+    const resources = [
+      authRoutes,
+      secondFactorRoutes,
+      userRoutes,
+      userExportRoutes,
+      ...(config.userImport ? [userImportRoutes] : []),
+      userStatusRoutes,
+      userPasswordRoutes,
+      userSessionRoutes,
+      userSecondFactorRoutes,
+      userAccessRoutes,
+      bulkRoutes,
+      roleRoutes,
+      groupRoutes,
+      auditRoutes,
     ]
-    registerRoutes(app, context, routes)
-    const document = openApiDocument(routes)
+    for (const routes of resources) await app.register(routes, { ctx: context, served })
+    const document = openApiDocument(served)
     app.get('/openapi.json', async () => document)
     app.get('/health', async (_request, reply) => {
       try {

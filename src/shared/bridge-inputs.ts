@@ -20,7 +20,8 @@ import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
 export const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
 export const idInput = z.object({ id })
-export const assignmentInput = z.object({ id, targetId: id })
+export const roleAssignmentInput = z.object({ id, roleId: id })
+export const groupAssignmentInput = z.object({ id, groupId: id })
 export const membersInput = memberListQuerySchema.extend({ id })
 /** The input of a call that takes none: nothing, or null as IPC may carry it. */
 export const nothing = z

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  assignmentInput,
+  groupAssignmentInput,
   auditExportInput,
   bulkId,
   bulkRequestInput,
@@ -12,12 +12,14 @@ import {
   idInput,
   membersInput,
   nothing,
+  roleAssignmentInput,
   recoveryCodesInput,
   secondStepInput,
   userExportInput,
   type SecondStepInput,
 } from './bridge-inputs'
 import {
+  endpoints,
   auditQuerySchema,
   changePasswordSchema,
   createUserSchema,
@@ -29,40 +31,29 @@ import {
   sessionIdSchema,
   updateUserSchema,
   userListQuerySchema,
-  type Assignment,
-  type AuditEntry,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
   type AuditFilter,
-  type AuditQuery,
   type BulkAction,
   type BulkFilter,
   type BulkUserResult,
   type ChangePasswordRequest,
-  type CreateUserRequest,
-  type EffectiveRole,
   type Group,
-  type GroupInput,
   type ImportFieldError,
   type ImportOutcome,
   type LoginRequest,
-  type Member,
   type MemberListQuery,
   type Page,
   type Permission,
-  type ReauthRequest,
   type RecoveryCodes,
   type Role,
   type SecondFactorCode,
-  type SecondFactorStatus,
-  type RoleInput,
   type SessionsEnded,
   type SortDirection,
-  type TemporaryPassword,
   type UpdateUserRequest,
   type User,
   type UserFilter,
-  type UserListQuery,
-  type UserSecondFactor,
-  type UserSession,
   type UserSortField,
 } from './contract'
 import type { Result } from './result'
@@ -245,7 +236,6 @@ export type ImportChoices = { updateExisting: boolean; sendSetPasswordLink: bool
 
 export type IdInput = { id: number }
 export type SessionInput = { id: number; sessionId: string }
-export type AssignmentInput = { id: number; targetId: number }
 /** Which role or group, and the page and search of its members. */
 export type MembersInput = { id: number } & MemberListQuery
 
@@ -258,6 +248,8 @@ export interface CallOperation<Input, Output> {
   kind: 'call'
   input: z.ZodType<Input>
   output?: Output
+  /** The endpoint a pass-through operation calls with its input, answering what it answers. */
+  endpoint?: Endpoint
 }
 
 /** The events the main process pushes to the renderer (session changes, progress, updates). */
@@ -270,12 +262,24 @@ const call = <Input, Output>(input: z.ZodType<Input>): CallOperation<Input, Outp
   input,
 })
 const event: EventOperation = { kind: 'event' }
+/**
+ * An operation that is one call of an endpoint: its input, checked here by `input` (as the
+ * renderer sends it: numbers for ids), goes to the endpoint as it is, and its answer comes back.
+ */
+const through = <E extends Endpoint>(
+  endpoint: E,
+  input: z.ZodType<EndpointInput<E>>,
+): CallOperation<EndpointInput<E>, EndpointOutput<E>> & { endpoint: E } => ({
+  kind: 'call',
+  input,
+  endpoint,
+})
 
 /**
  * Every operation of the bridge, `'<group>.<op>'`, as `window.admin.<group>.<op>` exposes it:
  * `window.admin`'s type, `createBridge`, the main process's input checks and its IPC handlers
- * all come from this table. Adding an operation: a line here, its handler in
- * src/main/core/ipc/handlers.ts, its HTTP call in src/main/core/api/admin.ts.
+ * all come from this table. An operation that calls one endpoint straight through names it
+ * here and needs nothing else; any other has its handler in src/main/core/ipc/handlers.ts.
  */
 export const bridgeOperations = {
   'auth.login': call<LoginRequest, SessionInfo>(loginRequestSchema),
@@ -288,7 +292,7 @@ export const bridgeOperations = {
     z.object({ newPassword: newPasswordSchema }),
   ),
   /** "Confirm it's you" before a dangerous change (issue 30): the password goes, nothing comes back. */
-  'auth.reauth': call<ReauthRequest, null>(reauthRequestSchema),
+  'auth.reauth': through(endpoints.reauthenticate, reauthRequestSchema),
   /**
    * Two-step sign-in (issue 30). The second step of a sign-in answered mfa_required: the token
    * it needs stays in the main process.
@@ -298,54 +302,54 @@ export const bridgeOperations = {
   'auth.beginEnrolment': call<undefined, EnrolmentView>(nothing),
   'auth.confirmEnrolment': call<SecondFactorCode, EnrolledSignIn>(secondFactorCodeSchema),
   /** The signed-in user's own factor, from the avatar menu. */
-  'secondFactor.status': call<undefined, SecondFactorStatus>(nothing),
+  'secondFactor.status': through(endpoints.getOwnSecondFactor, nothing),
   'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
-  'secondFactor.confirm': call<SecondFactorCode, RecoveryCodes>(secondFactorCodeSchema),
-  'secondFactor.disable': call<SecondFactorCode, null>(secondFactorCodeSchema),
+  'secondFactor.confirm': through(endpoints.confirmOwnEnrolment, secondFactorCodeSchema),
+  'secondFactor.disable': through(endpoints.disableOwnSecondFactor, secondFactorCodeSchema),
   /** The recovery codes just shown, written to a file the native save dialog chooses. */
   'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
-  'users.list': call<UserListQuery, Page<User>>(userListQuerySchema),
+  'users.list': through(endpoints.listUsers, userListQuerySchema),
   'users.get': call<IdInput, UserWithVersion>(idInput),
-  'users.create': call<CreateUserRequest, User>(createUserSchema),
+  'users.create': through(endpoints.createUser, createUserSchema),
   'users.update': call<
     { id: number; changes: UpdateUserRequest; etag?: string | null },
     UserWithVersion
   >(z.object({ id, changes: updateUserSchema, etag: z.string().max(200).nullish() })),
-  'users.activate': call<IdInput, User>(idInput),
-  'users.deactivate': call<IdInput, User>(idInput),
-  'users.lock': call<IdInput, User>(idInput),
-  'users.unlock': call<IdInput, User>(idInput),
-  'users.resetPassword': call<IdInput, User>(idInput),
-  'users.setTemporaryPassword': call<IdInput, TemporaryPassword>(idInput),
-  'users.sessions': call<IdInput, UserSession[]>(idInput),
+  'users.activate': through(endpoints.activateUser, idInput),
+  'users.deactivate': through(endpoints.deactivateUser, idInput),
+  'users.lock': through(endpoints.lockUser, idInput),
+  'users.unlock': through(endpoints.unlockUser, idInput),
+  'users.resetPassword': through(endpoints.resetUserPassword, idInput),
+  'users.setTemporaryPassword': through(endpoints.setTemporaryPassword, idInput),
+  'users.sessions': through(endpoints.listUserSessions, idInput),
   'users.endSession': call<SessionInput, SessionsEnded>(
     z.object({ id, sessionId: sessionIdSchema }),
   ),
   'users.endAllSessions': call<IdInput, SessionsEnded>(idInput),
-  'users.secondFactor': call<IdInput, UserSecondFactor>(idInput),
+  'users.secondFactor': through(endpoints.getUserSecondFactor, idInput),
   'users.resetSecondFactor': call<IdInput, SessionsEnded>(idInput),
-  'users.roles': call<IdInput, Assignment[]>(idInput),
-  'users.addRole': call<AssignmentInput, Assignment[]>(assignmentInput),
-  'users.removeRole': call<AssignmentInput, Assignment[]>(assignmentInput),
-  'users.groups': call<IdInput, Assignment[]>(idInput),
-  'users.addGroup': call<AssignmentInput, Assignment[]>(assignmentInput),
-  'users.removeGroup': call<AssignmentInput, Assignment[]>(assignmentInput),
-  'users.effectiveRoles': call<IdInput, EffectiveRole[]>(idInput),
+  'users.roles': through(endpoints.listUserRoles, idInput),
+  'users.addRole': through(endpoints.addUserRole, roleAssignmentInput),
+  'users.removeRole': through(endpoints.removeUserRole, roleAssignmentInput),
+  'users.groups': through(endpoints.listUserGroups, idInput),
+  'users.addGroup': through(endpoints.addUserGroup, groupAssignmentInput),
+  'users.removeGroup': through(endpoints.removeUserGroup, groupAssignmentInput),
+  'users.effectiveRoles': through(endpoints.listUserEffectiveRoles, idInput),
   'users.bulk': call<BulkRequest, BulkSummary>(bulkRequestInput),
   'users.bulkCancel': call<{ bulkId: string }, null>(z.object({ bulkId })),
   'roles.list': call<undefined, Page<Role>>(nothing),
-  'roles.create': call<RoleInput, Role>(roleInputSchema),
-  'roles.update': call<RoleInput & IdInput, Role>(roleInputSchema.extend({ id })),
-  'roles.activate': call<IdInput, Role>(idInput),
-  'roles.deactivate': call<IdInput, Role>(idInput),
-  'roles.members': call<MembersInput, Page<Member>>(membersInput),
+  'roles.create': through(endpoints.createRole, roleInputSchema),
+  'roles.update': through(endpoints.updateRole, roleInputSchema.extend({ id })),
+  'roles.activate': through(endpoints.activateRole, idInput),
+  'roles.deactivate': through(endpoints.deactivateRole, idInput),
+  'roles.members': through(endpoints.listRoleMembers, membersInput),
   'groups.list': call<undefined, Page<Group>>(nothing),
-  'groups.create': call<GroupInput, Group>(groupInputSchema),
-  'groups.update': call<GroupInput & IdInput, Group>(groupInputSchema.extend({ id })),
-  'groups.activate': call<IdInput, Group>(idInput),
-  'groups.deactivate': call<IdInput, Group>(idInput),
-  'groups.members': call<MembersInput, Page<Member>>(membersInput),
-  'audit.list': call<AuditQuery, Page<AuditEntry>>(auditQuerySchema),
+  'groups.create': through(endpoints.createGroup, groupInputSchema),
+  'groups.update': through(endpoints.updateGroup, groupInputSchema.extend({ id })),
+  'groups.activate': through(endpoints.activateGroup, idInput),
+  'groups.deactivate': through(endpoints.deactivateGroup, idInput),
+  'groups.members': through(endpoints.listGroupMembers, membersInput),
+  'audit.list': through(endpoints.listAuditEntries, auditQuerySchema),
   'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
   'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
   'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),
@@ -418,10 +422,13 @@ type Call<C extends Channel> =
 type Method<N extends Name> = N extends Channel ? Call<N> : Subscribe
 type GroupOf<N extends Name> = N extends `${infer G}.${string}` ? G : never
 
-/** `window.admin`: typed admin operations, grouped as the renderer thinks of them. */
+/**
+ * `window.admin`: typed admin operations, grouped as the renderer thinks of them, and the one
+ * `invoke` they all go through, for the renderer to wrap (re-authentication).
+ */
 export type AdminBridge = {
   [G in GroupOf<Name>]: { [N in Name as N extends `${G}.${infer Op}` ? Op : never]: Method<N> }
-}
+} & { invoke: Invoke }
 
 /** The IPC channel name of an operation, shared by preload and main. */
 export const ipcChannel = (channel: Channel) => `admin:${channel}`
@@ -436,5 +443,5 @@ export function createBridge(invoke: Invoke, subscribe: Subscribe): AdminBridge 
     methods[op] = isChannel(name) ? (input?: unknown) => invoke(name, input as never) : subscribe
   }
   // Built from the table's own names, so it has exactly AdminBridge's groups and methods.
-  return bridge as AdminBridge
+  return Object.assign(bridge as Omit<AdminBridge, 'invoke'>, { invoke })
 }

@@ -223,8 +223,8 @@ test('what the console hides, the server refuses when forged through the bridge'
   })
 
   const selfPromotion = await page().evaluate(
-    ({ id, targetId }) => (globalThis as any).admin.users.addRole({ id, targetId }),
-    { id: helpdesk.user.id, targetId: adminRoleId },
+    ({ id, roleId }) => (globalThis as any).admin.users.addRole({ id, roleId }),
+    { id: helpdesk.user.id, roleId: adminRoleId },
   )
   expect(selfPromotion).toEqual({
     ok: false,

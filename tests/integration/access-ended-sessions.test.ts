@@ -1,4 +1,4 @@
-import { USER_IMPORT_PATH, userImportResponseSchema, type User } from '@shared/contract'
+import { endpoints, userImportResponseSchema, type User } from '@shared/contract'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startServer, type Grant, type TestServer } from './support/server'
 
@@ -27,7 +27,7 @@ const WAYS: { way: string; end: (user: User) => Promise<unknown>; restore: strin
     way: 'an import row that deactivates them',
     end: async (user) => {
       const answer = userImportResponseSchema.parse(
-        await ok('POST', USER_IMPORT_PATH, {
+        await ok('POST', endpoints.importUsers.path, {
           updateExisting: true,
           rows: [{ row: 2, username: user.username, active: false }],
         }),

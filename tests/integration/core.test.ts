@@ -195,7 +195,7 @@ describe('core against the real server', () => {
       phoneNumber: '+971 50 000 0001',
     })
     const userId = user.ok && user.data.id
-    await h.call('users.addGroup', { id: userId, targetId: groupId })
+    await h.call('users.addGroup', { id: userId, groupId })
 
     expect(await h.call('users.effectiveRoles', { id: userId })).toEqual({
       ok: true,
@@ -362,7 +362,7 @@ describe('core against the real server', () => {
       'UPDATE sessions SET reauthenticated_at = NULL WHERE user_id = (SELECT id FROM users WHERE username = $1)',
       [ADMIN.username],
     )
-    const give = { id: user.id, targetId: adminRoleId }
+    const give = { id: user.id, roleId: adminRoleId }
     const bulk = { bulkId: 'grant-admin', action: 'assign-role', selection: { ids: [user.id] } }
 
     const calls = h.net.calls.length

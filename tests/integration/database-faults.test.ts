@@ -4,7 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../server/src/db/open'
 import { seedBulk } from '../../server/src/seed/bulk'
-import { USER_EXPORT_PATH } from '@shared/contract'
+import { endpoints } from '@shared/contract'
 import { createTestDatabase, type TestDatabase } from './support/database'
 import { startNpmServer, type NpmServer } from './support/npm-server'
 
@@ -115,7 +115,7 @@ const readPage = () => call('read', '/api/admin/users?page=0&size=20&search=Tole
 
 /** An export whose client stops reading: its cursor stays open on a connection of the API. */
 function stalledExport(): ClientRequest {
-  const request = httpRequest(new URL(USER_EXPORT_PATH, server.url), {
+  const request = httpRequest(new URL(endpoints.exportUsers.path, server.url), {
     headers: { authorization: `Bearer ${token}` },
   })
   request.on('response', (response) => response.pause())

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isConnectionLoss } from '../../server/src/db/connection-loss'
 import { POSTGRES_LIMITS, openPostgres } from '../../server/src/db/postgres'
 import { seedBulk } from '../../server/src/seed/bulk'
-import { USER_EXPORT_PATH } from '@shared/contract'
+import { endpoints } from '@shared/contract'
 import { createTestDatabase } from './support/database'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
@@ -37,7 +37,7 @@ interface StalledExport {
 }
 
 function stalledExport(): StalledExport {
-  const url = new URL(USER_EXPORT_PATH, server.url)
+  const url = new URL(endpoints.exportUsers.path, server.url)
   const request = httpRequest(url, { headers: { authorization: `Bearer ${token}` } })
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     request.on('response', (response) => {
@@ -119,7 +119,7 @@ test.skipIf(!onPostgres)(
     }
     // Their readers gone, the exports' connections serve the next export.
     await sleep(500)
-    const again = await fetch(`${server.url}${USER_EXPORT_PATH}?search=user1234`, {
+    const again = await fetch(`${server.url}${endpoints.exportUsers.path}?search=user1234`, {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(10_000),
     })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { USER_IMPORT_PATH, type User } from '@shared/contract'
+import { endpoints, type User } from '@shared/contract'
 import { codeOf, enrol, mfaTokenOf, STEP_MS } from './support/second-factor'
 import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
@@ -138,7 +138,9 @@ const changes: [string, (holders: Holder[]) => Promise<void>][] = [
     async (holders) => {
       for (const { user } of holders) {
         const rows = [importRow(user, false)]
-        expect(await ok('POST', USER_IMPORT_PATH, { rows, updateExisting: true })).toMatchObject({
+        expect(
+          await ok('POST', endpoints.importUsers.path, { rows, updateExisting: true }),
+        ).toMatchObject({
           failed: 0,
         })
         await ok('PUT', `/api/admin/users/${user.id}/activate`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   MAX_IMPORT_ROWS,
-  USER_IMPORT_PATH,
+  endpoints,
   userImportResponseSchema,
   type User,
   type UserImportRequest,
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const importRows = async (body: UserImportRequest, as = token) => {
-  const reply = await server.request('POST', USER_IMPORT_PATH, { token: as, body })
+  const reply = await server.request('POST', endpoints.importUsers.path, { token: as, body })
   expect(reply.status).toBe(200)
   return userImportResponseSchema.parse(reply.body)
 }
@@ -290,10 +290,13 @@ describe('refusals', () => {
       row: i + 2,
       username: `many${i}`,
     }))
-    const reply = await server.request('POST', USER_IMPORT_PATH, { token, body: { rows: tooMany } })
+    const reply = await server.request('POST', endpoints.importUsers.path, {
+      token,
+      body: { rows: tooMany },
+    })
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain(`rows may hold at most ${MAX_IMPORT_ROWS} rows`)
-    const password = await server.request('POST', USER_IMPORT_PATH, {
+    const password = await server.request('POST', endpoints.importUsers.path, {
       token,
       body: { rows: [{ ...row('pw'), password: 'secret-123' }] },
     })
@@ -303,7 +306,7 @@ describe('refusals', () => {
   test('a user without administrator rights may not import', async () => {
     const member = await server.member(token)
     const memberToken = await server.token(member.user.username, member.password)
-    const reply = await server.request('POST', USER_IMPORT_PATH, {
+    const reply = await server.request('POST', endpoints.importUsers.path, {
       token: memberToken,
       body: { rows: [row('member')] },
     })

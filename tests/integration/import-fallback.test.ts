@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
 import { memoryVault } from '../../src/main/core/vault/vault'
-import { USER_IMPORT_PATH, type User } from '@shared/contract'
+import { endpoints, type User } from '@shared/contract'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
@@ -75,7 +75,7 @@ test('without the import endpoint, the spec’s calls preview and apply the same
       { row: 6, field: 'groups', message: 'Unknown group "Nowhere"' },
     ],
   })
-  expect(requests.filter((line) => line === `POST ${USER_IMPORT_PATH}`)).toHaveLength(1)
+  expect(requests.filter((line) => line === `POST ${endpoints.importUsers.path}`)).toHaveLength(1)
   expect(await findUser('nora')).toBeUndefined()
 
   const applied = await call('imports.apply', {
@@ -85,7 +85,7 @@ test('without the import endpoint, the spec’s calls preview and apply the same
   })
   expect(applied.data).toMatchObject({ created: 2, updated: 0, unchanged: 1, failed: 2 })
   // Once a server said it has no endpoint, the console does not ask again.
-  expect(requests.filter((line) => line === `POST ${USER_IMPORT_PATH}`)).toHaveLength(1)
+  expect(requests.filter((line) => line === `POST ${endpoints.importUsers.path}`)).toHaveLength(1)
   const nora = await findUser('nora')
   expect(nora).toMatchObject({ email: 'nora@example.com', isActive: true })
   expect(await findUser('otto')).toMatchObject({ isActive: false })

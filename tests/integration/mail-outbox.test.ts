@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { USER_IMPORT_PATH } from '@shared/contract'
+import { endpoints } from '@shared/contract'
 import { startServer, type TestServer } from './support/server'
 
 /** A mail server that accepts connections and never says a word. */
@@ -116,7 +116,7 @@ describe('with the outbox folder', () => {
       lastName: `Together ${index}`,
       phoneNumber: '+49 30 0000',
     }))
-    const reply = await server.request('POST', USER_IMPORT_PATH, {
+    const reply = await server.request('POST', endpoints.importUsers.path, {
       token: admin,
       body: { rows, dryRun: false, sendSetPasswordLink: true, fileName: 'together.csv' },
     })

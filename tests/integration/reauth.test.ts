@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { REAUTH_REQUIRED, USER_IMPORT_PATH, type User } from '@shared/contract'
+import { REAUTH_REQUIRED, endpoints, type User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
 import { ADMIN, startServer, type Grant, type TestServer } from './support/server'
 
@@ -526,7 +526,7 @@ describe('POST /auth/reauth', () => {
       roles: ['ADMIN'],
     }
     const send = () =>
-      server.request('POST', USER_IMPORT_PATH, {
+      server.request('POST', endpoints.importUsers.path, {
         token: caller.accessToken,
         body: { rows: [row] },
       })
@@ -535,7 +535,10 @@ describe('POST /auth/reauth', () => {
     expect(refused.body).toMatchObject({ created: 0, failed: 1 })
     expect(refused.body.results[0].errors[0].message).toMatch(/^Confirm your password/)
     expect(await reauthRefusalsSince(since)).toEqual([
-      expect.objectContaining({ target_id: `POST ${USER_IMPORT_PATH}`, changes: { row: 2 } }),
+      expect.objectContaining({
+        target_id: `POST ${endpoints.importUsers.path}`,
+        changes: { row: 2 },
+      }),
     ])
     const found = () => ok('GET', `/api/admin/users?search=${tag}`)
     expect((await found()).page.totalElements).toBe(0)
@@ -551,7 +554,7 @@ describe('POST /auth/reauth', () => {
     await reauthenticatedAgo(caller, REAUTH_WINDOW_SECONDS + 1)
     const row = { row: 2, ...profileOf(user), email: `moved.${user.username}@elsewhere.example` }
     const send = (dryRun: boolean) =>
-      server.request('POST', USER_IMPORT_PATH, {
+      server.request('POST', endpoints.importUsers.path, {
         token: caller.accessToken,
         body: { rows: [row], updateExisting: true, dryRun },
       })
@@ -574,14 +577,17 @@ describe('POST /auth/reauth', () => {
     // A row that deactivates a present user is applied on its own, not in a chunk.
     const row = { row: 7, ...profileOf(present), active: false, roles: ['ADMIN'] }
     const since = await dbNow()
-    const refused = await server.request('POST', USER_IMPORT_PATH, {
+    const refused = await server.request('POST', endpoints.importUsers.path, {
       token: caller.accessToken,
       body: { rows: [row], updateExisting: true },
     })
     expect(refused.body).toMatchObject({ updated: 0, failed: 1 })
     expect(refused.body.results[0].errors[0].message).toMatch(/^Confirm your password/)
     expect(await reauthRefusalsSince(since)).toEqual([
-      expect.objectContaining({ target_id: `POST ${USER_IMPORT_PATH}`, changes: { row: 7 } }),
+      expect.objectContaining({
+        target_id: `POST ${endpoints.importUsers.path}`,
+        changes: { row: 7 },
+      }),
     ])
   })
 })

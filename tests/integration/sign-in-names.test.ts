@@ -1,4 +1,4 @@
-import { USER_IMPORT_PATH, userImportResponseSchema, type User } from '@shared/contract'
+import { endpoints, userImportResponseSchema, type User } from '@shared/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { race, statuses } from './support/race'
 import { newUser, startServer, type TestServer } from './support/server'
@@ -100,7 +100,7 @@ describe('a username may not be another user’s email, nor an email another use
       const { owner, named } = await owners()
       const existing = await server.createUser(admin)
       const before = await userCount()
-      const reply = await server.request('POST', USER_IMPORT_PATH, {
+      const reply = await server.request('POST', endpoints.importUsers.path, {
         token: admin,
         body: {
           dryRun,
@@ -131,7 +131,7 @@ describe('a username may not be another user’s email, nor an email another use
     const atName = newUser()
     const first = { ...atName, username: `at.${atName.email}` }
     const second = newUser({ email: first.username })
-    const reply = await server.request('POST', USER_IMPORT_PATH, {
+    const reply = await server.request('POST', endpoints.importUsers.path, {
       token: admin,
       body: {
         rows: [

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
-import { queryString } from '../../src/main/core/api/admin'
 import { ApiFailure, send, type Http } from '../../src/main/core/api/http'
 import type { Streamed } from '../../src/main/core/api/stream'
 import { ndjsonUserBatches } from '../../src/main/core/export/ndjson-users'
@@ -12,7 +11,7 @@ import {
   openUserSource,
   type UserSourceApi,
 } from '../../src/main/core/export/user-source'
-import { userPageSchema, type Page, type User, type UserListQuery } from '@shared/contract'
+import { endpoints, type Page, type User, type UserListQuery } from '@shared/contract'
 
 const user = (id: number): User => ({
   id,
@@ -231,17 +230,10 @@ describe('following cursors on a server of the contract that has them', () => {
     }
     const sourceApi: UserSourceApi = {
       streamUsers: async (query) => {
-        await send(http, { method: 'GET', path: `/api/admin/users/export?${queryString(query)}` })
+        await send(http, endpoints.exportUsers, query)
         throw new Error('the stand-in has no export')
       },
-      listUsers: async (query) =>
-        (
-          await send(http, {
-            method: 'GET',
-            path: `/api/admin/users?${queryString(query)}`,
-            schema: userPageSchema,
-          })
-        ).data,
+      listUsers: async (query) => (await send(http, endpoints.listUsers, query)).data,
     }
     const source = await openUserSource(
       sourceApi,

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
+import { endpoints } from '@shared/contract'
 import { ApiFailure, send } from '../../src/main/core/api/http'
 
 let server: Server | undefined
@@ -25,10 +26,7 @@ async function stallingServer(): Promise<string> {
 
 test('an answer whose body stops coming is a network error worded for the administrator', async () => {
   const baseUrl = await stallingServer()
-  const call = send(
-    { baseUrl, fetch, timeoutMs: 1_000 },
-    { method: 'GET', path: '/api/admin/users/1' },
-  )
+  const call = send({ baseUrl, fetch, timeoutMs: 1_000 }, endpoints.getUser, { id: 1 })
   const failure = await call.catch((error: unknown) => error)
   expect(failure).toBeInstanceOf(ApiFailure)
   expect((failure as ApiFailure).message).toBe(

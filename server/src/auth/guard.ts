@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { MFA_ENROLMENT_REQUIRED, type Permission } from '@shared/contract'
+import { MFA_ENROLMENT_REQUIRED, type Access, type Permission } from '@shared/contract'
 import type { Actor } from '../db/audit'
 import { ApiError, forbidden, unauthorized } from '../errors'
 import type { ServerContext } from '../context'
@@ -11,9 +11,6 @@ export interface Caller extends Actor {
   /** Sorted: what the caller may do, as of this request. */
   permissions: Permission[]
 }
-
-/** Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission. */
-export type Access = 'public' | 'session' | Permission
 
 /** The refusal of a route to a caller holding no permission at all: not an administrator. */
 const ADMIN_REQUIRED = 'Administrator rights are required for this action.'
@@ -28,9 +25,8 @@ const SECOND_FACTOR_REQUIRED =
 export async function authenticate(
   ctx: ServerContext,
   request: FastifyRequest,
-  access: Access,
-): Promise<Caller | undefined> {
-  if (access === 'public') return undefined
+  access: Exclude<Access, 'public'>,
+): Promise<Caller> {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
   const claims = verifyAccessToken(ctx.signingKey, token)

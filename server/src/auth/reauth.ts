@@ -68,7 +68,7 @@ export async function markReauthenticated(tx: Queryable, sessionId: string): Pro
  * Audits a refusal for want of a re-authentication (`session.reauth_required`, the route as its
  * target), with the security audit's rate bound; any other error is left alone. The refusal is
  * often made inside a transaction that rolls back, so this is called where the error comes out
- * of it: for every route, once, by `registerRoutes`; and for an import row, which is refused on
+ * of it: for every route, once, where server/src/routes/serve.ts registers it; and for an import row, which is refused on
  * its own and answered as a result rather than an error, where its refusal is kept.
  */
 export async function auditReauthRefusal(

@@ -1,10 +1,8 @@
 import {
   BULK_ACTIONS,
-  BULK_ACTION_PERMISSIONS,
+  BULK_ENDPOINTS,
   BULK_TARGET_FIELD,
   MAX_BULK_USERS,
-  bulkBodySchemas,
-  bulkResultSchema,
   isBulkAccessAction,
   type BulkAction,
   type BulkRequestBody,
@@ -20,29 +18,9 @@ import { permissionsOfGroup, permissionsOfRole } from '../db/permissions'
 import { selectUserIds } from '../db/bulk-selection'
 import { ApiError, badRequest, databaseFailure } from '../errors'
 import { applyBulkChunk } from './bulk-chunk'
-import { route, type RouteSpec } from './define'
+import { resource } from './serve'
 import { changeUserAccess } from './user-access'
 import { applyStatusAction } from './user-status'
-
-const OPERATION_IDS: Record<BulkAction, string> = {
-  activate: 'bulkActivateUsers',
-  deactivate: 'bulkDeactivateUsers',
-  lock: 'bulkLockUsers',
-  unlock: 'bulkUnlockUsers',
-  'assign-role': 'bulkAssignRole',
-  'add-to-group': 'bulkAddToGroup',
-  'remove-from-group': 'bulkRemoveFromGroup',
-}
-
-const SUMMARIES: Record<BulkAction, string> = {
-  activate: 'Activate many users',
-  deactivate: 'Deactivate many users',
-  lock: 'Lock many users',
-  unlock: 'Unlock many users',
-  'assign-role': 'Give many users a role',
-  'add-to-group': 'Add many users to a group',
-  'remove-from-group': 'Take many users out of a group',
-}
 
 /** Users decided and changed together, in one transaction: a few statements for all of them. */
 const SET_SIZE = 500
@@ -91,86 +69,71 @@ async function eachAlone(
  * their own audit entry and the same rules as one at a time. One user's refusal does not stop
  * the others; the answer says, per user, what happened.
  */
-export function bulkRoutes(ctx: ServerContext): RouteSpec[] {
+export const bulkRoutes = resource(({ serve }, ctx) => {
   const { db } = ctx
-  return BULK_ACTIONS.map((action) =>
-    route({
-      method: 'POST',
-      url: `/api/admin/users/bulk/${action}`,
-      operationId: OPERATION_IDS[action],
-      summary: `${SUMMARIES[action]}: ids (at most ${MAX_BULK_USERS}) or the list's filter; answers each user's result`,
-      tag: 'users',
-      access: BULK_ACTION_PERMISSIONS[action],
-      body: bulkBodySchemas[action],
-      response: bulkResultSchema,
-      errors: [404],
-      async handler({ body, caller, request }): Promise<BulkResult> {
-        const selection = body as BulkRequestBody
-        // An unknown role or group is the request's fault: refused before anyone is changed.
-        if (isBulkAccessAction(action)) {
-          const field = BULK_TARGET_FIELD[action]
-          const targetId = selection[field]!
-          await findAccess(db, field === 'roleId' ? ROLE : GROUP, targetId)
-          // Asked once for the whole request, before anyone is changed.
-          if (action !== 'remove-from-group') {
-            const granted = await (field === 'roleId' ? permissionsOfRole : permissionsOfGroup)(
-              db,
-              targetId,
-            )
-            await requireReauthForAdministration(db, caller, granted)
-          }
-        }
-        let ids: number[]
-        if ('ids' in selection && selection.ids) ids = selection.ids
-        else {
-          ids = await selectUserIds(
+  for (const action of BULK_ACTIONS) {
+    serve(BULK_ENDPOINTS[action], async ({ body, caller, request }): Promise<BulkResult> => {
+      const selection = body as BulkRequestBody
+      // An unknown role or group is the request's fault: refused before anyone is changed.
+      if (isBulkAccessAction(action)) {
+        const field = BULK_TARGET_FIELD[action]
+        const targetId = selection[field]!
+        await findAccess(db, field === 'roleId' ? ROLE : GROUP, targetId)
+        // Asked once for the whole request, before anyone is changed.
+        if (action !== 'remove-from-group') {
+          const granted = await (field === 'roleId' ? permissionsOfRole : permissionsOfGroup)(
             db,
-            'filter' in selection ? selection.filter : {},
-            MAX_BULK_USERS,
+            targetId,
           )
-          if (ids.length > MAX_BULK_USERS) {
-            throw badRequest(
-              `filter matches more than ${MAX_BULK_USERS} users; send their ids in parts instead`,
-            )
-          }
+          await requireReauthForAdministration(db, caller, granted)
         }
-        const usernames = new Map(
-          (
-            await db.query<{ id: number; username: string }>(
-              'SELECT id, username FROM users WHERE id = ANY($1::int[])',
-              [ids],
-            )
-          ).map((row) => [row.id, row.username]),
+      }
+      let ids: number[]
+      if ('ids' in selection && selection.ids) ids = selection.ids
+      else {
+        ids = await selectUserIds(db, 'filter' in selection ? selection.filter : {}, MAX_BULK_USERS)
+        if (ids.length > MAX_BULK_USERS) {
+          throw badRequest(
+            `filter matches more than ${MAX_BULK_USERS} users; send their ids in parts instead`,
+          )
+        }
+      }
+      const usernames = new Map(
+        (
+          await db.query<{ id: number; username: string }>(
+            'SELECT id, username FROM users WHERE id = ANY($1::int[])',
+            [ids],
+          )
+        ).map((row) => [row.id, row.username]),
+      )
+      const results: BulkUserResult[] = []
+      const answer = (id: number, error: ApiError | undefined) =>
+        results.push(
+          error
+            ? {
+                id,
+                username: usernames.get(id),
+                ok: false,
+                status: error.statusCode,
+                message: error.message,
+              }
+            : { id, username: usernames.get(id), ok: true },
         )
-        const results: BulkUserResult[] = []
-        const answer = (id: number, error: ApiError | undefined) =>
-          results.push(
-            error
-              ? {
-                  id,
-                  username: usernames.get(id),
-                  ok: false,
-                  status: error.statusCode,
-                  message: error.message,
-                }
-              : { id, username: usernames.get(id), ok: true },
-          )
-        for (let start = 0; start < ids.length; start += SET_SIZE) {
-          const chunk = ids.slice(start, start + SET_SIZE)
-          let answers: (ApiError | undefined)[]
-          try {
-            answers = await applyBulkChunk(ctx, caller, action, selection, chunk)
-          } catch (error) {
-            // Nothing of the chunk was applied: each user alone, as their own request, says
-            // whose change the database refuses, and the others are applied.
-            request.log.warn({ err: error }, 'bulk chunk failed; its users are changed one by one')
-            answers = await eachAlone(ctx, action, selection, caller, chunk, request.log)
-          }
-          chunk.forEach((id, i) => answer(id, answers[i]))
+      for (let start = 0; start < ids.length; start += SET_SIZE) {
+        const chunk = ids.slice(start, start + SET_SIZE)
+        let answers: (ApiError | undefined)[]
+        try {
+          answers = await applyBulkChunk(ctx, caller, action, selection, chunk)
+        } catch (error) {
+          // Nothing of the chunk was applied: each user alone, as their own request, says
+          // whose change the database refuses, and the others are applied.
+          request.log.warn({ err: error }, 'bulk chunk failed; its users are changed one by one')
+          answers = await eachAlone(ctx, action, selection, caller, chunk, request.log)
         }
-        const ok = results.filter((result) => result.ok).length
-        return { results, ok, failed: results.length - ok }
-      },
-    }),
-  )
-}
+        chunk.forEach((id, i) => answer(id, answers[i]))
+      }
+      const ok = results.filter((result) => result.ok).length
+      return { results, ok, failed: results.length - ok }
+    })
+  }
+})

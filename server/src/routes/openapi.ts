@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { apiErrorSchema } from '@shared/contract'
-import { requiredPermission, type RouteSpec } from './define'
+import { apiErrorSchema, endpoints, type Endpoint, type Permission } from '@shared/contract'
 
 type JsonSchema = Record<string, unknown>
 
@@ -45,13 +44,21 @@ const TAGS: Record<string, string> = {
   audit: 'The audit log of every change',
 }
 
-/** The OpenAPI 3.1 document of every registered route, built from the same zod schemas that check requests. */
-export function openApiDocument(specs: RouteSpec[]) {
+/** Each endpoint's operationId: its name in the table. */
+const operationIds = new Map<Endpoint, string>(
+  Object.entries(endpoints).map(([name, endpoint]) => [endpoint, name]),
+)
+
+/** The permission an endpoint requires, if any: public and session endpoints need none. */
+const permissionOf = (spec: Endpoint): Permission | undefined =>
+  spec.access === 'public' || spec.access === 'session' ? undefined : spec.access
+
+/** The OpenAPI 3.1 document of the endpoints served, built from the same zod schemas that check requests. */
+export function openApiDocument(specs: Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const spec of specs) {
-    const path = spec.url.replace(/:(\w+)/g, '{$1}')
     const status = spec.status ?? 200
-    const permission = requiredPermission(spec)
+    const permission = permissionOf(spec)
     const errors = [
       400,
       ...(spec.access === 'public' ? [] : [401]),
@@ -59,12 +66,12 @@ export function openApiDocument(specs: RouteSpec[]) {
       ...(spec.errors ?? []),
     ]
     const responses: Record<string, unknown> = {
-      [status]: spec.response
+      [status]: spec.output
         ? {
             description: 'Success',
             content: {
               [spec.contentType ?? 'application/json']: {
-                schema: toSchema(spec.response, 'output'),
+                schema: toSchema(spec.output, 'output'),
               },
             },
           }
@@ -76,13 +83,15 @@ export function openApiDocument(specs: RouteSpec[]) {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       }
     }
-    paths[path] ??= {}
-    paths[path][spec.method.toLowerCase()] = {
-      operationId: spec.operationId,
+    const operations = (paths[spec.path] ??= {})
+    operations[spec.method.toLowerCase()] = {
+      operationId: operationIds.get(spec),
       summary: spec.summary,
       tags: [spec.tag],
       // The one permission of the catalogue the caller must hold (issue 29).
       ...(permission ? { 'x-permission': permission } : {}),
+      // When it answers reauth_required until POST /auth/reauth (docs/SECURITY.md).
+      ...(spec.reauth ? { 'x-reauth': spec.reauth } : {}),
       // Public operations say so: without it they would inherit no rule and read as unspecified.
       security:
         spec.access !== 'public'

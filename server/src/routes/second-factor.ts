@@ -1,16 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import {
-  confirmEnrolmentRequestSchema,
-  enrolledLoginResponseSchema,
-  enrolmentSecretSchema,
-  enrolmentTokenRequestSchema,
-  loginResponseSchema,
-  mfaRequestSchema,
-  recoveryCodesSchema,
-  secondFactorCodeSchema,
-  secondFactorStatusSchema,
-} from '@shared/contract'
+import { endpoints, type enrolmentSecretSchema } from '@shared/contract'
 import { countFailedSignIn } from '../auth/failed-sign-in'
 import {
   beginEnrolment,
@@ -22,7 +12,6 @@ import { MAX_CODE_FAILURES, mustHaveSecondFactor } from '../auth/second-step'
 import { requireRecentReauth } from '../auth/reauth'
 import { grantOf, startSession } from '../auth/sign-in'
 import { hashToken } from '../auth/tokens'
-import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { hasSecondFactor, removeSecondFactor, unusedRecoveryCodes } from '../db/second-factors'
@@ -40,7 +29,7 @@ import {
 import { signInGate } from '../db/sign-in-failures'
 import { findUser, type UserRow } from '../db/users'
 import { ApiError, badRequest, conflict, forbidden, tooManyAttempts, unauthorized } from '../errors'
-import { route, type RouteSpec } from './define'
+import { resource } from './serve'
 
 const SIGN_IN_ENDED = 'This sign-in has expired or ended. Sign in again.'
 const ACCOUNT_PAUSED =
@@ -62,7 +51,7 @@ const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`
 const secondsUntil = (end: Date) => Math.max(1, Math.ceil((end.getTime() - Date.now()) / 1000))
 
 /** The second step of a sign-in, and the caller's own second factor. */
-export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
+export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
   const { db, signingKey } = ctx
   const rateLimit = {
     rateLimit: {
@@ -150,213 +139,142 @@ export function secondFactorRoutes(ctx: ServerContext): RouteSpec[] {
     })
   }
 
-  return [
-    route({
-      method: 'POST',
-      url: '/auth/mfa',
-      operationId: 'signInSecondStep',
-      summary:
-        'The second step of a sign-in: the mfaToken of POST /auth/login, from the address that signed in, and a current code of the authenticator app (accepted once) or one of the recovery codes (each used once). Answers as POST /auth/login does. A wrong code counts toward the temporary lockout and the slow-down of the password step (429 with Retry-After), and the mfaToken ends after 5 of them or at a try refused by a lockout; 10 wrong codes of an account in 15 minutes, from any address, pause its second step for everyone (429 with Retry-After), and its next sign-in answers failedSecondSteps',
-      tag: 'auth',
-      access: 'public',
-      body: mfaRequestSchema,
-      response: loginResponseSchema,
-      rateLimit,
-      async handler({ body, request, reply }) {
-        const recovery = 'recoveryCode' in body
-        const signedIn = await withChallenge(
-          body.mfaToken,
-          'code',
-          request,
-          reply,
-          async (tx, user) => {
-            const right = recovery
-              ? await verifyRecoveryCode(tx, user.id, body.recoveryCode)
-              : (await verifySecondFactor(tx, signingKey, user.id, body.code)) === 'ok'
-            if (!right) return 'wrong'
-            await endChallenge(tx, hashToken(body.mfaToken))
-            return startSession(ctx, tx, user, request, {
-              secondStep: recovery ? 'recovery code' : 'code',
-            })
-          },
-          recovery ? WRONG_RECOVERY_CODE : WRONG_CODE,
-        )
-        return grantOf(
-          ctx,
-          signedIn.signedIn,
-          signedIn.session.sessionId,
-          signedIn.session.refreshToken,
-          signedIn.failedSecondSteps,
-        )
-      },
-    }),
-
-    route({
-      method: 'POST',
-      url: '/auth/mfa/enrolment',
-      operationId: 'beginSignInEnrolment',
-      summary:
-        'A sign-in answered mfa_enrolment_required: a new TOTP secret for the user and its otpauth:// URI (for a QR code), answered during the enrolment only; POST /auth/mfa/enrolment/confirm with a code of it finishes the sign-in',
-      tag: 'auth',
-      access: 'public',
-      body: enrolmentTokenRequestSchema,
-      response: enrolmentSecretSchema,
-      errors: [409],
-      rateLimit,
-      async handler({ body, request }) {
-        const outcome: Outcome<z.infer<typeof enrolmentSecretSchema>> = await db.transaction(
-          async (tx) => {
-            const challenge = await lockChallenge(
-              tx,
-              hashToken(body.enrolmentToken),
-              'enrolment',
-              request.ip,
-            )
-            const user = challenge && (await findUser(tx, challenge.userId))
-            if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
-            const secret = await beginEnrolment(tx, signingKey, user)
-            if (!secret) return { refusal: conflict(ALREADY_ENROLLED) }
-            await auditEnrolment(tx, user, 'user.second_factor_enrol_begin')
-            return { ok: secret }
-          },
-        )
-        if ('refusal' in outcome) throw outcome.refusal
-        return outcome.ok
-      },
-    }),
-
-    route({
-      method: 'POST',
-      url: '/auth/mfa/enrolment/confirm',
-      operationId: 'confirmSignInEnrolment',
-      summary:
-        'The first code of the secret of POST /auth/mfa/enrolment: the factor is on, and the sign-in completes: the answer of POST /auth/login and the ten single-use recovery codes, answered this once',
-      tag: 'auth',
-      access: 'public',
-      body: confirmEnrolmentRequestSchema,
-      response: enrolledLoginResponseSchema,
-      rateLimit,
-      async handler({ body, request, reply }) {
-        const done = await withChallenge(
-          body.enrolmentToken,
-          'enrolment',
-          request,
-          reply,
-          async (tx, user) => {
-            const recoveryCodes = await confirmEnrolment(tx, signingKey, user.id, body.code)
-            if (!recoveryCodes) return 'wrong'
-            await endChallenge(tx, hashToken(body.enrolmentToken))
-            await auditEnrolment(tx, user, 'user.second_factor_enrol')
-            return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
-          },
-          WRONG_CODE,
-        )
-        const grant = await grantOf(
-          ctx,
-          done.signedIn,
-          done.session.sessionId,
-          done.session.refreshToken,
-          done.failedSecondSteps,
-        )
-        return { ...grant, recoveryCodes: done.recoveryCodes }
-      },
-    }),
-
-    route({
-      method: 'GET',
-      url: '/auth/second-factor',
-      operationId: 'getOwnSecondFactor',
-      summary:
-        "The caller's own two-step sign-in: whether it is on, whether the server requires it of them, and how many recovery codes are left. Never its secret",
-      tag: 'auth',
-      access: 'session',
-      response: secondFactorStatusSchema,
-      async handler({ caller }) {
-        return {
-          enrolled: await hasSecondFactor(db, caller.id),
-          required: await mustHaveSecondFactor(ctx, db, caller.id),
-          recoveryCodesLeft: await unusedRecoveryCodes(db, caller.id),
-        }
-      },
-    }),
-
-    route({
-      method: 'POST',
-      url: '/auth/second-factor',
-      operationId: 'beginOwnEnrolment',
-      summary:
-        'Starts turning on two-step sign-in for the caller: a new TOTP secret and its otpauth:// URI, answered during the enrolment only; POST /auth/second-factor/confirm with a code of it turns it on. Needs a sign-in or POST /auth/reauth in the last 5 minutes (403 reauth_required otherwise), as the factor it turns on makes the session one that may administer',
-      tag: 'auth',
-      access: 'session',
-      response: enrolmentSecretSchema,
-      errors: [409],
-      async handler({ caller }) {
-        // Proves the password: a session holder alone neither adds a factor the owner does not
-        // know of nor, enrolled, makes the session one that administers (guard.ts).
-        await requireRecentReauth(db, caller)
-        const secret = await db.transaction(async (tx) => {
-          const begun = await beginEnrolment(tx, signingKey, caller)
-          if (begun) await auditEnrolment(tx, caller, 'user.second_factor_enrol_begin')
-          return begun
-        })
-        if (!secret) throw conflict(ALREADY_ENROLLED)
-        return secret
-      },
-    }),
-
-    route({
-      method: 'POST',
-      url: '/auth/second-factor/confirm',
-      operationId: 'confirmOwnEnrolment',
-      summary:
-        'The first code of the secret of POST /auth/second-factor: two-step sign-in is on, and the ten single-use recovery codes are answered, this once',
-      tag: 'auth',
-      access: 'session',
-      body: secondFactorCodeSchema,
-      response: recoveryCodesSchema,
-      async handler({ body, caller }) {
-        const recoveryCodes = await db.transaction(async (tx) => {
-          const codes = await confirmEnrolment(tx, signingKey, caller.id, body.code)
-          if (codes) await auditEnrolment(tx, caller, 'user.second_factor_enrol')
-          return codes
-        })
-        if (!recoveryCodes) throw badRequest(WRONG_CODE)
-        return { recoveryCodes }
-      },
-    }),
-
-    route({
-      method: 'POST',
-      url: '/auth/second-factor/disable',
-      operationId: 'disableOwnSecondFactor',
-      summary:
-        "Turns off the caller's own two-step sign-in, with a current code of it; refused when the server requires it of them (MFA_REQUIRED)",
-      tag: 'auth',
-      access: 'session',
-      body: secondFactorCodeSchema,
-      status: 204,
-      errors: [409],
-      async handler({ body, caller }) {
-        if (await mustHaveSecondFactor(ctx, db, caller.id)) throw forbidden(REQUIRED_BY_POLICY)
-        await requireRecentReauth(db, caller)
-        const refusal = await db.transaction(async (tx) => {
-          const check = await verifySecondFactor(tx, signingKey, caller.id, body.code)
-          if (check === 'not-enrolled') return conflict(NOT_ENROLLED)
-          if (check === 'wrong') return badRequest(WRONG_CODE)
-          await removeSecondFactor(tx, caller.id)
-          await writeAudit(tx, {
-            actor: caller,
-            action: 'user.second_factor_disable',
-            targetType: 'user',
-            targetId: caller.id,
+  servePublic(
+    endpoints.signInSecondStep,
+    async ({ body, request, reply }) => {
+      const recovery = 'recoveryCode' in body
+      const signedIn = await withChallenge(
+        body.mfaToken,
+        'code',
+        request,
+        reply,
+        async (tx, user) => {
+          const right = recovery
+            ? await verifyRecoveryCode(tx, user.id, body.recoveryCode)
+            : (await verifySecondFactor(tx, signingKey, user.id, body.code)) === 'ok'
+          if (!right) return 'wrong'
+          await endChallenge(tx, hashToken(body.mfaToken))
+          return startSession(ctx, tx, user, request, {
+            secondStep: recovery ? 'recovery code' : 'code',
           })
-          return undefined
-        })
-        if (refusal) throw refusal
-      },
-    }),
-  ]
-}
+        },
+        recovery ? WRONG_RECOVERY_CODE : WRONG_CODE,
+      )
+      return grantOf(
+        ctx,
+        signedIn.signedIn,
+        signedIn.session.sessionId,
+        signedIn.session.refreshToken,
+        signedIn.failedSecondSteps,
+      )
+    },
+    rateLimit,
+  )
+
+  servePublic(
+    endpoints.beginSignInEnrolment,
+    async ({ body, request }) => {
+      const outcome: Outcome<z.infer<typeof enrolmentSecretSchema>> = await db.transaction(
+        async (tx) => {
+          const challenge = await lockChallenge(
+            tx,
+            hashToken(body.enrolmentToken),
+            'enrolment',
+            request.ip,
+          )
+          const user = challenge && (await findUser(tx, challenge.userId))
+          if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
+          const secret = await beginEnrolment(tx, signingKey, user)
+          if (!secret) return { refusal: conflict(ALREADY_ENROLLED) }
+          await auditEnrolment(tx, user, 'user.second_factor_enrol_begin')
+          return { ok: secret }
+        },
+      )
+      if ('refusal' in outcome) throw outcome.refusal
+      return outcome.ok
+    },
+    rateLimit,
+  )
+
+  servePublic(
+    endpoints.confirmSignInEnrolment,
+    async ({ body, request, reply }) => {
+      const done = await withChallenge(
+        body.enrolmentToken,
+        'enrolment',
+        request,
+        reply,
+        async (tx, user) => {
+          const recoveryCodes = await confirmEnrolment(tx, signingKey, user.id, body.code)
+          if (!recoveryCodes) return 'wrong'
+          await endChallenge(tx, hashToken(body.enrolmentToken))
+          await auditEnrolment(tx, user, 'user.second_factor_enrol')
+          return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
+        },
+        WRONG_CODE,
+      )
+      const grant = await grantOf(
+        ctx,
+        done.signedIn,
+        done.session.sessionId,
+        done.session.refreshToken,
+        done.failedSecondSteps,
+      )
+      return { ...grant, recoveryCodes: done.recoveryCodes }
+    },
+    rateLimit,
+  )
+
+  serve(endpoints.getOwnSecondFactor, async ({ caller }) => {
+    return {
+      enrolled: await hasSecondFactor(db, caller.id),
+      required: await mustHaveSecondFactor(ctx, db, caller.id),
+      recoveryCodesLeft: await unusedRecoveryCodes(db, caller.id),
+    }
+  })
+
+  serve(endpoints.beginOwnEnrolment, async ({ caller }) => {
+    // Proves the password: a session holder alone neither adds a factor the owner does not
+    // know of nor, enrolled, makes the session one that administers (guard.ts).
+    await requireRecentReauth(db, caller)
+    const secret = await db.transaction(async (tx) => {
+      const begun = await beginEnrolment(tx, signingKey, caller)
+      if (begun) await auditEnrolment(tx, caller, 'user.second_factor_enrol_begin')
+      return begun
+    })
+    if (!secret) throw conflict(ALREADY_ENROLLED)
+    return secret
+  })
+
+  serve(endpoints.confirmOwnEnrolment, async ({ body, caller }) => {
+    const recoveryCodes = await db.transaction(async (tx) => {
+      const codes = await confirmEnrolment(tx, signingKey, caller.id, body.code)
+      if (codes) await auditEnrolment(tx, caller, 'user.second_factor_enrol')
+      return codes
+    })
+    if (!recoveryCodes) throw badRequest(WRONG_CODE)
+    return { recoveryCodes }
+  })
+
+  serve(endpoints.disableOwnSecondFactor, async ({ body, caller }) => {
+    if (await mustHaveSecondFactor(ctx, db, caller.id)) throw forbidden(REQUIRED_BY_POLICY)
+    await requireRecentReauth(db, caller)
+    const refusal = await db.transaction(async (tx) => {
+      const check = await verifySecondFactor(tx, signingKey, caller.id, body.code)
+      if (check === 'not-enrolled') return conflict(NOT_ENROLLED)
+      if (check === 'wrong') return badRequest(WRONG_CODE)
+      await removeSecondFactor(tx, caller.id)
+      await writeAudit(tx, {
+        actor: caller,
+        action: 'user.second_factor_disable',
+        targetType: 'user',
+        targetId: caller.id,
+      })
+      return undefined
+    })
+    if (refusal) throw refusal
+  })
+})
 
 /** Starting to turn it on, and turning it on, are audited; the secret never is. */
 function auditEnrolment(

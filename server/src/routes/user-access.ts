@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { assignmentListSchema, effectiveRoleListSchema, type Assignment } from '@shared/contract'
+import { endpoints, type Assignment } from '@shared/contract'
 import { assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
 import { requireReauthForAdministration } from '../auth/reauth'
@@ -17,7 +16,7 @@ import {
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
 import { existingUser } from '../db/users'
-import { idParams, positiveId, route, type RouteSpec } from './define'
+import { resource } from './serve'
 
 /**
  * Gives a user a role or group, or takes it away, in its own transaction, audited when it
@@ -65,64 +64,28 @@ export function changeUserAccess(
  * The roles and groups a user holds directly: listed, given and taken away one at a time; and
  * the roles the user holds in effect, with where each comes from.
  */
-export function userAccessRoutes(ctx: ServerContext): RouteSpec[] {
+export const userAccessRoutes = resource(({ serve }, ctx) => {
   const { db } = ctx
-  const effective = route({
-    method: 'GET',
-    url: '/api/admin/users/:id/effective-roles',
-    operationId: 'listUserEffectiveRoles',
-    summary:
-      'Every role a user holds, directly and/or through active groups (viaGroups); inactive roles are listed with active false',
-    tag: 'users',
-    access: 'users.read',
-    params: idParams,
-    response: effectiveRoleListSchema,
-    errors: [404],
-    async handler({ params: p }) {
-      await existingUser(db, p.id)
-      return effectiveRoles(db, p.id)
-    },
+  serve(endpoints.listUserEffectiveRoles, async ({ params }) => {
+    await existingUser(db, params.id)
+    return effectiveRoles(db, params.id)
   })
-  const held = ([ROLE, GROUP] as AccessKind[]).flatMap((kind) => {
-    const plural = kind.table
-    const Noun = `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)}`
-    const otherId = kind === ROLE ? 'roleId' : 'groupId'
-    const params = z.object({ id: positiveId, [otherId]: positiveId }) as unknown as z.ZodType<
-      { id: number } & Record<string, number>
-    >
-    const change = (verb: 'PUT' | 'DELETE') =>
-      route({
-        method: verb,
-        url: `/api/admin/users/:id/${plural}/:${otherId}`,
-        operationId: `${verb === 'PUT' ? 'add' : 'remove'}User${Noun}`,
-        summary: `${verb === 'PUT' ? 'Give a user' : 'Take from a user'} a ${kind.noun} (idempotent); answers the user's ${plural}`,
-        tag: 'users',
-        access: 'users.assign',
-        params,
-        response: assignmentListSchema,
-        errors: [404, 409],
-        handler: ({ params: p, caller }) =>
-          changeUserAccess(ctx, caller, kind, verb === 'PUT' ? 'add' : 'remove', p.id, p[otherId]!),
-      })
-    return [
-      route({
-        method: 'GET',
-        url: `/api/admin/users/:id/${plural}`,
-        operationId: `listUser${Noun}s`,
-        summary: `The ${plural} a user holds directly`,
-        tag: 'users',
-        access: 'users.read',
-        params: idParams,
-        response: assignmentListSchema,
-        errors: [404],
-        async handler({ params: p }) {
-          await existingUser(db, p.id)
-          return userAssignments(db, kind, p.id)
-        },
-      }),
-      change('PUT'),
-      change('DELETE'),
-    ]
-  })
-  return [effective, ...held]
-}
+  const held = async (kind: AccessKind, userId: number) => {
+    await existingUser(db, userId)
+    return userAssignments(db, kind, userId)
+  }
+  serve(endpoints.listUserRoles, ({ params }) => held(ROLE, params.id))
+  serve(endpoints.addUserRole, ({ params, caller }) =>
+    changeUserAccess(ctx, caller, ROLE, 'add', params.id, params.roleId),
+  )
+  serve(endpoints.removeUserRole, ({ params, caller }) =>
+    changeUserAccess(ctx, caller, ROLE, 'remove', params.id, params.roleId),
+  )
+  serve(endpoints.listUserGroups, ({ params }) => held(GROUP, params.id))
+  serve(endpoints.addUserGroup, ({ params, caller }) =>
+    changeUserAccess(ctx, caller, GROUP, 'add', params.id, params.groupId),
+  )
+  serve(endpoints.removeUserGroup, ({ params, caller }) =>
+    changeUserAccess(ctx, caller, GROUP, 'remove', params.id, params.groupId),
+  )
+})

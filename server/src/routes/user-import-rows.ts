@@ -1,5 +1,5 @@
 import {
-  USER_IMPORT_PATH,
+  endpoints,
   type Permission,
   type UserImportResult,
   type UserImportRow,
@@ -85,7 +85,7 @@ export const mayGiveIn = (tx: Queryable, caller: Caller): MayGive =>
   memoised((kind, target) => assertMayGive(tx, caller, kind, target))
 
 /** The route a row's refusal for want of a re-authentication is audited under. */
-export const IMPORT_ROUTE = `POST ${USER_IMPORT_PATH}`
+export const IMPORT_ROUTE = `POST ${endpoints.importUsers.path}`
 
 /**
  * What a row does beyond adding a user, allowed as its single routes allow it (issue 29):

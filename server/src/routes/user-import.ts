@@ -1,8 +1,5 @@
+import { endpoints } from '@shared/contract'
 import {
-  MAX_IMPORT_ROWS,
-  USER_IMPORT_PATH,
-  userImportRequestSchema,
-  userImportResponseSchema,
   type UserImportResponse,
   type UserImportResult,
   type UserImportRow,
@@ -15,7 +12,7 @@ import type { ServerContext } from '../context'
 import { writeAudit } from '../db/audit'
 import { findImportNames, prefetchedLookups } from '../db/import-rows'
 import { ApiError, databaseFailure } from '../errors'
-import { route, type RouteSpec } from './define'
+import { resource } from './serve'
 import { importChunk } from './user-import-chunk'
 import {
   IMPORT_ROUTE,
@@ -75,69 +72,57 @@ async function applyRows(
 }
 
 /** `POST /api/admin/users/import`: a part of a CSV file, checked (dryRun) or applied row by row. */
-export function userImportRoutes(ctx: ServerContext): RouteSpec[] {
+export const userImportRoutes = resource(({ serve }, ctx) => {
   const { db } = ctx
-  return [
-    route({
-      method: 'POST',
-      url: USER_IMPORT_PATH,
-      operationId: 'importUsers',
-      summary: `Create users from rows of a CSV file (at most ${MAX_IMPORT_ROWS}), each applied wholly or not at all: a username already present is left alone, or updated (profile, status, roles and groups added) with updateExisting. dryRun answers what would happen and changes nothing. Answers each row's outcome and errors by field`,
-      tag: 'users',
-      access: 'users.create',
-      body: userImportRequestSchema,
-      response: userImportResponseSchema,
-      async handler({ body, caller, request }): Promise<UserImportResponse> {
-        const names = await findImportNames(db, body.rows)
-        let results: UserImportResult[]
-        if (body.dryRun) {
-          const lookups = await prefetchedLookups(db, body.rows, false)
-          const mayGive = mayGiveIn(db, caller)
-          results = []
-          for (const row of body.rows) {
-            const plan = await planImportRow(row, body, names, caller.id, lookups)
-            const refusal =
-              plan.outcome === 'created' || plan.outcome === 'updated'
-                ? await ruleRefusal(db, caller, plan, mayGive)
-                : undefined
-            results.push(refusal ? refusedResult(row, refusal.message) : resultOf(row, plan))
-          }
-        } else {
-          results = await applyRows(ctx, caller, body.rows, body, names, request.log)
-        }
-        const count = (outcome: UserImportResult['outcome']) =>
-          results.filter((result) => result.outcome === outcome).length
-        const summary = {
-          dryRun: body.dryRun,
-          results,
-          created: count('created'),
-          updated: count('updated'),
-          unchanged: count('unchanged'),
-          failed: count('failed'),
-        }
-        if (!body.dryRun) {
-          await db.transaction((tx) =>
-            writeAudit(tx, {
-              actor: caller,
-              action: 'user.import',
-              targetType: 'user',
-              targetId: null,
-              changes: {
-                file: body.fileName ?? null,
-                rows: results.length,
-                firstRow: body.rows[0]!.row,
-                lastRow: body.rows.at(-1)!.row,
-                created: summary.created,
-                updated: summary.updated,
-                unchanged: summary.unchanged,
-                failed: summary.failed,
-              },
-            }),
-          )
-          if (summary.created > 0 && body.sendSetPasswordLink) ctx.mail.kick()
-        }
-        return summary
-      },
-    }),
-  ]
-}
+  serve(endpoints.importUsers, async ({ body, caller, request }): Promise<UserImportResponse> => {
+    const names = await findImportNames(db, body.rows)
+    let results: UserImportResult[]
+    if (body.dryRun) {
+      const lookups = await prefetchedLookups(db, body.rows, false)
+      const mayGive = mayGiveIn(db, caller)
+      results = []
+      for (const row of body.rows) {
+        const plan = await planImportRow(row, body, names, caller.id, lookups)
+        const refusal =
+          plan.outcome === 'created' || plan.outcome === 'updated'
+            ? await ruleRefusal(db, caller, plan, mayGive)
+            : undefined
+        results.push(refusal ? refusedResult(row, refusal.message) : resultOf(row, plan))
+      }
+    } else {
+      results = await applyRows(ctx, caller, body.rows, body, names, request.log)
+    }
+    const count = (outcome: UserImportResult['outcome']) =>
+      results.filter((result) => result.outcome === outcome).length
+    const summary = {
+      dryRun: body.dryRun,
+      results,
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      failed: count('failed'),
+    }
+    if (!body.dryRun) {
+      await db.transaction((tx) =>
+        writeAudit(tx, {
+          actor: caller,
+          action: 'user.import',
+          targetType: 'user',
+          targetId: null,
+          changes: {
+            file: body.fileName ?? null,
+            rows: results.length,
+            firstRow: body.rows[0]!.row,
+            lastRow: body.rows.at(-1)!.row,
+            created: summary.created,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            failed: summary.failed,
+          },
+        }),
+      )
+      if (summary.created > 0 && body.sendSetPasswordLink) ctx.mail.kick()
+    }
+    return summary
+  })
+})

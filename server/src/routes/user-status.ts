@@ -1,4 +1,4 @@
-import { userSchema } from '@shared/contract'
+import { endpoints, type Endpoint, type idParams } from '@shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
 import { assertMayActOn } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
@@ -15,13 +15,13 @@ import {
   type UserRow,
 } from '../db/users'
 import { conflict } from '../errors'
-import { idParams, route, type RouteSpec } from './define'
+import { resource } from './serve'
 
 export type StatusPath = 'activate' | 'deactivate' | 'lock' | 'unlock'
 
 export interface StatusAction {
   path: StatusPath
-  operationId: string
+  endpoint: Endpoint & { access: 'users.status'; params: typeof idParams }
   change: StatusChange
   /** Taking this away could cost someone administrator rights. */
   removesRights: boolean
@@ -30,18 +30,23 @@ export interface StatusAction {
 export const STATUS_ACTIONS: StatusAction[] = [
   {
     path: 'activate',
-    operationId: 'activateUser',
+    endpoint: endpoints.activateUser,
     change: { isActive: true },
     removesRights: false,
   },
   {
     path: 'deactivate',
-    operationId: 'deactivateUser',
+    endpoint: endpoints.deactivateUser,
     change: { isActive: false },
     removesRights: true,
   },
-  { path: 'lock', operationId: 'lockUser', change: { isLocked: true }, removesRights: true },
-  { path: 'unlock', operationId: 'unlockUser', change: { isLocked: false }, removesRights: false },
+  { path: 'lock', endpoint: endpoints.lockUser, change: { isLocked: true }, removesRights: true },
+  {
+    path: 'unlock',
+    endpoint: endpoints.unlockUser,
+    change: { isLocked: false },
+    removesRights: false,
+  },
 ]
 
 /**
@@ -106,23 +111,12 @@ export async function applyStatusAction(
 }
 
 /** Activate, deactivate, lock and unlock one user. */
-export function userStatusRoutes(ctx: ServerContext): RouteSpec[] {
-  return STATUS_ACTIONS.map((action) =>
-    route({
-      method: 'PUT',
-      url: `/api/admin/users/:id/${action.path}`,
-      operationId: action.operationId,
-      summary: `${action.path[0]!.toUpperCase()}${action.path.slice(1)} a user`,
-      tag: 'users',
-      access: 'users.status',
-      params: idParams,
-      response: userSchema,
-      errors: [404, 409],
-      async handler({ params, caller, reply }) {
-        const user = await applyStatusAction(ctx, caller, params.id, action.path)
-        reply.header('etag', userEtag(user))
-        return toUser(user)
-      },
-    }),
-  )
-}
+export const userStatusRoutes = resource(({ serve }, ctx) => {
+  for (const action of STATUS_ACTIONS) {
+    serve(action.endpoint, async ({ params, caller, reply }) => {
+      const user = await applyStatusAction(ctx, caller, params.id, action.path)
+      reply.header('etag', userEtag(user))
+      return toUser(user)
+    })
+  }
+})

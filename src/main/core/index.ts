@@ -1,3 +1,4 @@
+import { ACCESS_PAGE_SIZE, endpoints } from '@shared/contract'
 import type { AppInfo, BridgeEvent } from '@shared/bridge'
 import type { ThemeChoice } from '@shared/theme'
 import { adminApi } from './api/admin'
@@ -65,7 +66,7 @@ export function createCore(ports: CorePorts): Core {
   const exports = createExports({
     source: { listUsers: api.users.list, streamUsers: api.users.stream },
     getUser: api.users.get,
-    listAudit: api.audit.list,
+    listAudit: (query) => api.call(endpoints.listAuditEntries, query),
     ports: ports.exportPorts,
     emit,
     log: ports.log,
@@ -74,20 +75,20 @@ export function createCore(ports: CorePorts): Core {
   const imports = createImports({
     chooseFile: ports.chooseImportFile,
     send: importSender(
-      api.users.import,
+      (body) => api.call(endpoints.importUsers, body),
       specImport({
         listUsers: api.users.list,
-        createUser: api.users.create,
+        createUser: (input) => api.call(endpoints.createUser, input, { fallback: 'createUser' }),
         updateUser: api.users.update,
-        activate: api.users.activate,
-        deactivate: api.users.deactivate,
-        heldRoles: api.users.roles.list,
-        heldGroups: api.users.groups.list,
-        addRole: api.users.roles.add,
-        addGroup: api.users.groups.add,
-        resetPassword: api.users.resetPassword,
-        roles: api.roles.list,
-        groups: api.groups.list,
+        activate: (input) => api.call(endpoints.activateUser, input),
+        deactivate: (input) => api.call(endpoints.deactivateUser, input),
+        heldRoles: (input) => api.call(endpoints.listUserRoles, input),
+        heldGroups: (input) => api.call(endpoints.listUserGroups, input),
+        addRole: (input) => api.call(endpoints.addUserRole, input),
+        addGroup: (input) => api.call(endpoints.addUserGroup, input),
+        resetPassword: (input) => api.call(endpoints.resetUserPassword, input),
+        roles: () => api.call(endpoints.listRoles, { page: 0, size: ACCESS_PAGE_SIZE }),
+        groups: () => api.call(endpoints.listGroups, { page: 0, size: ACCESS_PAGE_SIZE }),
         callerId: async () => (await session.current())?.user.id,
       }),
     ),

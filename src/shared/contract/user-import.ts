@@ -4,7 +4,6 @@ import { z } from 'zod'
  * Our server's CSV import (issue 32): rows of a file, each created, updated or left alone in a
  * transaction of its own. Other servers of the contract do not have it.
  */
-export const USER_IMPORT_PATH = '/api/admin/users/import'
 
 /** The rows one request may carry: each is its own transaction, so a request stays bounded. */
 export const MAX_IMPORT_ROWS = 1000

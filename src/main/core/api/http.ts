@@ -1,4 +1,10 @@
-import type { z } from 'zod'
+import {
+  pathParameters,
+  pathTo,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@shared/contract'
 import { FALLBACKS, serverMessage, type Fallback } from '@shared/messages'
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
@@ -29,13 +35,9 @@ export interface Http {
   timeoutMs: number
 }
 
-export interface Call<T> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  path: string
-  body?: unknown
+/** How a call goes beyond its input: further headers, and the error wording when none is sent. */
+export interface Sending {
   headers?: Record<string, string>
-  /** Checks the answer; omitted for answers without a body. */
-  schema?: z.ZodType<T>
   fallback?: Fallback
 }
 
@@ -80,18 +82,61 @@ export function answerFailure(status: number, body: unknown, fallback?: Fallback
   return new ApiFailure(message, status, codeOf(body), body)
 }
 
+/** A query string of the given fields, leaving out the absent and the empty. */
+export function queryString(query: object): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  }
+  return params.toString()
+}
+
+/**
+ * Where a call of `endpoint` goes and what it carries: the path's parameters fill the path, and
+ * the rest of the input is the query of a GET or DELETE, or the body of a POST or PUT.
+ */
+export function requestOf(endpoint: Endpoint, input: unknown): { path: string; body?: object } {
+  const fields = typeof input === 'object' && input !== null ? input : {}
+  const inPath = new Set(pathParameters(endpoint.path))
+  const rest = Object.fromEntries(Object.entries(fields).filter(([name]) => !inPath.has(name)))
+  const path = pathTo(endpoint, fields)
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+    const query = queryString(rest)
+    return { path: query ? `${path}?${query}` : path }
+  }
+  return { path, body: endpoint.body ? rest : undefined }
+}
+
 /** One HTTP call of the contract: timeout, the error wording of SPEC.md section 8, a checked answer. */
-export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
-  const url = http.baseUrl.replace(/\/+$/, '') + call.path
-  const headers: Record<string, string> = { accept: 'application/json', ...call.headers }
-  if (call.body !== undefined) headers['content-type'] = 'application/json'
+export async function send<E extends Endpoint>(
+  http: Http,
+  endpoint: E,
+  input: EndpointInput<E>,
+  sending: Sending = {},
+): Promise<Answer<EndpointOutput<E>>> {
+  const { data, headers } = await exchange(http, endpoint, input, sending)
+  // The type follows from the schema the answer was just parsed with (or from its absence).
+  return { data: data as EndpointOutput<E>, headers }
+}
+
+/** `send` for an input and answer whose types are not known here (the bridge's pass-throughs). */
+export async function exchange(
+  http: Http,
+  endpoint: Endpoint,
+  input: unknown,
+  sending: Sending = {},
+): Promise<Answer<unknown>> {
+  const { path, body: sent } = requestOf(endpoint, input)
+  const url = http.baseUrl.replace(/\/+$/, '') + path
+  const headers: Record<string, string> = { accept: 'application/json', ...sending.headers }
+  if (sent !== undefined) headers['content-type'] = 'application/json'
   let response: Response
   let text: string
   try {
     response = await http.fetch(url, {
-      method: call.method,
+      method: endpoint.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: sent === undefined ? undefined : JSON.stringify(sent),
       redirect: 'manual',
       signal: AbortSignal.timeout(http.timeoutMs),
     })
@@ -111,14 +156,19 @@ export async function send<T>(http: Http, call: Call<T>): Promise<Answer<T>> {
   } catch {
     body = undefined
   }
-  if (!response.ok) throw answerFailure(response.status, body, call.fallback)
-  if (!call.schema) return { data: undefined as T, headers: response.headers }
-  const parsed = call.schema.safeParse(body)
+  if (!response.ok) throw answerFailure(response.status, body, sending.fallback)
+  return { data: checkedAnswer(endpoint, body, response.status), headers: response.headers }
+}
+
+/** The answer as the endpoint's output schema reads it; null for an endpoint that answers none. */
+function checkedAnswer(endpoint: Endpoint, body: unknown, status: number): unknown {
+  if (!endpoint.output) return null
+  const parsed = endpoint.output.safeParse(body)
   if (!parsed.success) {
     throw new ApiFailure(
-      `The server's answer to ${call.method} ${call.path} is not what the contract says`,
-      response.status,
+      `The server's answer to ${endpoint.method} ${endpoint.path} is not what the contract says`,
+      status,
     )
   }
-  return { data: parsed.data, headers: response.headers }
+  return parsed.data
 }

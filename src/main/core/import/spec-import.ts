@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { AssignmentInput, IdInput, UserWithVersion } from '@shared/bridge'
+import type { IdInput, UserWithVersion } from '@shared/bridge'
 import {
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
@@ -33,8 +33,8 @@ export interface SpecImportApi {
   deactivate(input: IdInput): Promise<User>
   heldRoles(input: IdInput): Promise<Assignment[]>
   heldGroups(input: IdInput): Promise<Assignment[]>
-  addRole(input: AssignmentInput): Promise<Assignment[]>
-  addGroup(input: AssignmentInput): Promise<Assignment[]>
+  addRole(input: { id: number; roleId: number }): Promise<Assignment[]>
+  addGroup(input: { id: number; groupId: number }): Promise<Assignment[]>
   resetPassword(input: IdInput): Promise<User>
   roles(): Promise<Page<Role>>
   groups(): Promise<Page<Group>>
@@ -104,8 +104,8 @@ async function applyPlan(
     }
     if (plan.active) await (plan.active.to ? api.activate : api.deactivate)({ id })
   }
-  for (const role of plan.roles) await api.addRole({ id, targetId: role.id })
-  for (const group of plan.groups) await api.addGroup({ id, targetId: group.id })
+  for (const role of plan.roles) await api.addRole({ id, roleId: role.id })
+  for (const group of plan.groups) await api.addGroup({ id, groupId: group.id })
   if (plan.outcome === 'created' && sendSetPasswordLink) await api.resetPassword({ id })
   return id
 }

@@ -1,3 +1,4 @@
+import type { bridgeOperations } from '@shared/bridge'
 import {
   bridgeCalls,
   isChannel,
@@ -6,7 +7,13 @@ import {
   type InputOf,
   type OutputOf,
 } from '@shared/bridge'
-import type { ChangePasswordRequest, SessionsEnded } from '@shared/contract'
+import {
+  ACCESS_PAGE_SIZE,
+  endpoints,
+  type ChangePasswordRequest,
+  type Endpoint,
+  type SessionsEnded,
+} from '@shared/contract'
 import { OWN_SESSION_ENDED } from '@shared/messages'
 import { failure, success, type Result } from '@shared/result'
 import type { AdminApi } from '../api/admin'
@@ -21,7 +28,12 @@ import type { Session } from '../session/session'
 import type { ThemeChoice } from '@shared/theme'
 import type { Updates } from '../updates/updates'
 
-type Operations = { [C in Channel]: (input: InputOf<C>) => Promise<OutputOf<C>> }
+/** The channels that are more than one call of an endpoint: each has its handler here. */
+type HandledChannel = {
+  [C in Channel]: (typeof bridgeOperations)[C] extends { endpoint: Endpoint } ? never : C
+}[Channel]
+type Operation<C extends Channel> = (input: InputOf<C>) => Promise<OutputOf<C>>
+type Operations = { [C in HandledChannel]: Operation<C> }
 
 export type Handle = (channel: string, payload: unknown) => Promise<Result<unknown>>
 
@@ -58,7 +70,7 @@ export function createHandlers({
     return outcome
   }
 
-  const operations: Operations = {
+  const handled: Operations = {
     'auth.login': (input) => session.login(input),
     'auth.logout': async () => {
       await session.logout()
@@ -70,62 +82,28 @@ export function createHandlers({
         await session.changeOwnPassword(input.currentPassword, input.newPassword)
         return null
       }
-      await send(http, {
-        method: 'PUT',
-        path: '/auth/change-password',
-        body: input,
-        fallback: 'request',
-      })
+      await send(http, endpoints.changePassword, input)
       return null
     },
     'auth.completePasswordChange': (input) => session.completePasswordChange(input.newPassword),
-    'auth.reauth': api.auth.reauth,
     'auth.secondStep': (input) => session.completeSecondStep(input),
     'auth.beginEnrolment': () => session.beginEnrolment(),
     'auth.confirmEnrolment': (input) => session.confirmEnrolment(input.code),
-    'secondFactor.status': api.secondFactor.status,
-    'secondFactor.begin': async () => enrolmentView(await api.secondFactor.begin()),
-    'secondFactor.confirm': api.secondFactor.confirm,
-    'secondFactor.disable': api.secondFactor.disable,
+    'secondFactor.begin': async () =>
+      enrolmentView(await api.call(endpoints.beginOwnEnrolment, undefined)),
     'secondFactor.saveRecoveryCodes': ({ recoveryCodes }) =>
       saveRecoveryCodes(chooseFile, recoveryCodes, http.baseUrl),
-    'users.list': api.users.list,
     'users.get': api.users.get,
-    'users.create': api.users.create,
     'users.update': api.users.update,
-    'users.activate': api.users.activate,
-    'users.deactivate': api.users.deactivate,
-    'users.lock': api.users.lock,
-    'users.unlock': api.users.unlock,
-    'users.resetPassword': api.users.resetPassword,
-    'users.setTemporaryPassword': api.users.setTemporaryPassword,
-    'users.sessions': api.users.sessions,
-    'users.endSession': async (input) => endingOwn(await api.users.endSession(input)),
-    'users.endAllSessions': async (input) => endingOwn(await api.users.endAllSessions(input)),
-    'users.secondFactor': api.users.secondFactor,
-    'users.resetSecondFactor': async (input) => endingOwn(await api.users.resetSecondFactor(input)),
-    'users.roles': api.users.roles.list,
-    'users.addRole': api.users.roles.add,
-    'users.removeRole': api.users.roles.remove,
-    'users.groups': api.users.groups.list,
-    'users.addGroup': api.users.groups.add,
-    'users.removeGroup': api.users.groups.remove,
-    'users.effectiveRoles': api.users.effectiveRoles,
+    'users.endSession': async (input) => endingOwn(await api.call(endpoints.endUserSession, input)),
+    'users.endAllSessions': async (input) =>
+      endingOwn(await api.call(endpoints.endAllUserSessions, input)),
+    'users.resetSecondFactor': async (input) =>
+      endingOwn(await api.call(endpoints.resetUserSecondFactor, input)),
     'users.bulk': bulk.run,
     'users.bulkCancel': async (input) => bulk.cancel(input),
-    'roles.list': api.roles.list,
-    'roles.create': api.roles.create,
-    'roles.update': api.roles.update,
-    'roles.activate': api.roles.activate,
-    'roles.deactivate': api.roles.deactivate,
-    'roles.members': api.roles.members,
-    'groups.list': api.groups.list,
-    'groups.create': api.groups.create,
-    'groups.update': api.groups.update,
-    'groups.activate': api.groups.activate,
-    'groups.deactivate': api.groups.deactivate,
-    'groups.members': api.groups.members,
-    'audit.list': api.audit.list,
+    'roles.list': () => api.call(endpoints.listRoles, { page: 0, size: ACCESS_PAGE_SIZE }),
+    'groups.list': () => api.call(endpoints.listGroups, { page: 0, size: ACCESS_PAGE_SIZE }),
     'exports.users': exports.users,
     'exports.audit': exports.audit,
     'exports.cancel': async (input) => exports.cancel(input),
@@ -146,6 +124,9 @@ export function createHandlers({
     },
   }
 
+  // Every channel either has its handler or names its endpoint (HandledChannel says which).
+  const operations: { [C in Channel]?: Operation<C> } = handled
+
   const serve = async <C extends Channel>(channel: C, payload: unknown) => {
     const parsed = bridgeCalls[channel].input.safeParse(payload)
     if (!parsed.success) {
@@ -155,7 +136,9 @@ export function createHandlers({
       return failure(`Invalid input: ${problems.join('; ')}`)
     }
     try {
-      return success(await operations[channel](parsed.data))
+      const handler = operations[channel]
+      if (handler) return success(await handler(parsed.data))
+      return success(await api.forward(bridgeCalls[channel].endpoint!, parsed.data))
     } catch (error) {
       if (error instanceof ApiFailure) return failure(error.message, error.status, error.code)
       return failure(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)

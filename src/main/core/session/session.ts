@@ -1,16 +1,13 @@
 import { z } from 'zod'
 import type { BridgeEvent, EnrolledSignIn, EnrolmentView, SessionInfo } from '@shared/bridge'
 import type { SecondStepInput } from '@shared/bridge-inputs'
+import type { loginResponseSchema } from '@shared/contract'
 import {
-  enrolledLoginResponseSchema,
-  enrolmentSecretSchema,
-  loginResponseSchema,
+  endpoints,
   mfaEnrolmentRequiredSchema,
   mfaRequiredSchema,
-  meResponseSchema,
   passwordChangeRequiredSchema,
   REAUTH_REQUIRED,
-  refreshResponseSchema,
   userSchema,
   type LoginRequest,
   type Permission,
@@ -98,13 +95,7 @@ export class Session {
     this.pendingSecondStep = undefined
     let data: Grant
     try {
-      ;({ data } = await send(this.deps.http, {
-        method: 'POST',
-        path: '/auth/login',
-        body: credentials,
-        schema: loginResponseSchema,
-        fallback: 'login',
-      }))
+      ;({ data } = await send(this.deps.http, endpoints.signIn, credentials, { fallback: 'login' }))
     } catch (error) {
       const change =
         error instanceof ApiFailure && passwordChangeRequiredSchema.safeParse(error.body)
@@ -133,13 +124,12 @@ export class Session {
   /** The second step of the sign-in waiting for one: a code, or a recovery code. */
   async completeSecondStep(input: SecondStepInput): Promise<SessionInfo> {
     const mfaToken = this.pendingToken('code')
-    const { data } = await send(this.deps.http, {
-      method: 'POST',
-      path: '/auth/mfa',
-      body: { mfaToken, ...input },
-      schema: loginResponseSchema,
-      fallback: 'login',
-    })
+    const { data } = await send(
+      this.deps.http,
+      endpoints.signInSecondStep,
+      { mfaToken, ...input },
+      { fallback: 'login' },
+    )
     this.pendingSecondStep = undefined
     return this.begin(data)
   }
@@ -147,26 +137,19 @@ export class Session {
   /** The new factor of a sign-in that must enrol one first. */
   async beginEnrolment(): Promise<EnrolmentView> {
     const enrolmentToken = this.pendingToken('enrolment')
-    const { data } = await send(this.deps.http, {
-      method: 'POST',
-      path: '/auth/mfa/enrolment',
-      body: { enrolmentToken },
-      schema: enrolmentSecretSchema,
-      fallback: 'request',
-    })
+    const { data } = await send(this.deps.http, endpoints.beginSignInEnrolment, { enrolmentToken })
     return enrolmentView(data)
   }
 
   /** Its first code: the factor is on, and the sign-in completes with its recovery codes. */
   async confirmEnrolment(code: string): Promise<EnrolledSignIn> {
     const enrolmentToken = this.pendingToken('enrolment')
-    const { data } = await send(this.deps.http, {
-      method: 'POST',
-      path: '/auth/mfa/enrolment/confirm',
-      body: { enrolmentToken, code },
-      schema: enrolledLoginResponseSchema,
-      fallback: 'login',
-    })
+    const { data } = await send(
+      this.deps.http,
+      endpoints.confirmSignInEnrolment,
+      { enrolmentToken, code },
+      { fallback: 'login' },
+    )
     this.pendingSecondStep = undefined
     const { recoveryCodes, ...grant } = data
     return { session: await this.begin(grant), recoveryCodes }
@@ -206,12 +189,7 @@ export class Session {
   async completePasswordChange(newPassword: string): Promise<SessionInfo> {
     const pending = this.pendingChange
     if (!pending) throw new ApiFailure(NO_PASSWORD_CHANGE_WAITING)
-    await send(this.deps.http, {
-      method: 'PUT',
-      path: '/auth/change-password',
-      body: { token: pending.token, newPassword },
-      fallback: 'request',
-    })
+    await send(this.deps.http, endpoints.changePassword, { token: pending.token, newPassword })
     this.pendingChange = undefined
     return this.login({ username: pending.username, password: newPassword })
   }
@@ -219,13 +197,12 @@ export class Session {
   /** The signed-in user's own change: this session stays, the server ends every other. */
   async changeOwnPassword(currentPassword: string, newPassword: string): Promise<void> {
     await this.authorized((authorization) =>
-      send(this.deps.http, {
-        method: 'PUT',
-        path: '/auth/change-password',
-        headers: { authorization },
-        body: { currentPassword, newPassword },
-        fallback: 'request',
-      }),
+      send(
+        this.deps.http,
+        endpoints.changePassword,
+        { currentPassword, newPassword },
+        { headers: { authorization } },
+      ),
     )
   }
 
@@ -279,11 +256,12 @@ export class Session {
     if (permissions) return permissions.length > 0
     try {
       await this.withToken((authorization) =>
-        send(this.deps.http, {
-          method: 'GET',
-          path: '/api/admin/roles?page=0&size=1',
-          headers: { authorization },
-        }),
+        send(
+          this.deps.http,
+          endpoints.listRoles,
+          { page: 0, size: 1 },
+          { headers: { authorization } },
+        ),
       )
       return true
     } catch (error) {
@@ -295,11 +273,8 @@ export class Session {
   /** The signed-in user's permissions now, kept for the session; undefined when not sent. */
   private async currentPermissions(): Promise<Permission[] | undefined> {
     const { data } = await this.withToken((authorization) =>
-      send(this.deps.http, {
-        method: 'GET',
-        path: '/auth/me',
+      send(this.deps.http, endpoints.getCurrentUser, undefined, {
         headers: { authorization },
-        schema: meResponseSchema,
         fallback: 'profile',
       }),
     )
@@ -311,9 +286,7 @@ export class Session {
   private async endOnServer() {
     const live = this.live
     if (!live?.accessToken) return
-    await send(this.deps.http, {
-      method: 'POST',
-      path: '/auth/logout',
+    await send(this.deps.http, endpoints.signOut, undefined, {
       headers: { authorization: `${live.tokenType} ${live.accessToken}` },
     }).catch(() => undefined)
   }
@@ -367,11 +340,8 @@ export class Session {
   /** The follow-up call of SPEC.md section 2: the profile and roles of who is signed in. */
   private async loadProfile() {
     const me = await this.authorized((authorization) =>
-      send(this.deps.http, {
-        method: 'GET',
-        path: '/auth/me',
+      send(this.deps.http, endpoints.getCurrentUser, undefined, {
         headers: { authorization },
-        schema: meResponseSchema,
         fallback: 'profile',
       }),
     )
@@ -407,11 +377,8 @@ export class Session {
     if (!live) throw new ApiFailure(NOT_AUTHENTICATED)
     let grant: Grant
     try {
-      const { data } = await send(this.deps.http, {
-        method: 'POST',
-        path: '/auth/refresh',
-        body: { refreshToken: live.refreshToken },
-        schema: refreshResponseSchema,
+      const { data } = await send(this.deps.http, endpoints.refreshSession, {
+        refreshToken: live.refreshToken,
       })
       grant = data.response
     } catch (error) {

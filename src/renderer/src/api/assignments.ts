@@ -24,13 +24,13 @@ const calls = (kind: AssignmentKind, id: number) =>
   kind === 'roles'
     ? {
         list: () => admin().users.roles({ id }),
-        add: (targetId: number) => mapped(admin().users.addRole({ id, targetId })),
-        remove: (targetId: number) => mapped(admin().users.removeRole({ id, targetId })),
+        add: (roleId: number) => mapped(admin().users.addRole({ id, roleId })),
+        remove: (roleId: number) => mapped(admin().users.removeRole({ id, roleId })),
       }
     : {
         list: () => admin().users.groups({ id }),
-        add: (targetId: number) => mapped(admin().users.addGroup({ id, targetId })),
-        remove: (targetId: number) => mapped(admin().users.removeGroup({ id, targetId })),
+        add: (groupId: number) => mapped(admin().users.addGroup({ id, groupId })),
+        remove: (groupId: number) => mapped(admin().users.removeGroup({ id, groupId })),
       }
 
 /** The ids of the roles or groups a user holds directly. */

@@ -1,4 +1,4 @@
-import type { AdminBridge } from '@shared/bridge'
+import { createBridge, type AdminBridge } from '@shared/bridge'
 import { confirmingIdentity } from './confirm-identity'
 
 declare global {
@@ -18,7 +18,7 @@ export const admin = (): AdminBridge => {
   const bridge = window.admin!
   let confirming = wrapped.get(bridge)
   if (!confirming) {
-    confirming = confirmingIdentity(bridge)
+    confirming = createBridge(confirmingIdentity(bridge.invoke), bridge.app.onEvent)
     wrapped.set(bridge, confirming)
   }
   return confirming

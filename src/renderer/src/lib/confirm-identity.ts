@@ -1,7 +1,6 @@
 import { create } from 'zustand'
-import { bridgeOperations, type AdminBridge } from '@shared/bridge'
+import type { Invoke } from '@shared/bridge'
 import { REAUTH_REQUIRED } from '@shared/contract'
-import type { Result } from '@shared/result'
 
 /**
  * Re-authentication before dangerous changes (issue 30): a call the server refuses with
@@ -38,25 +37,12 @@ export function settleIdentity(confirmed: boolean): void {
 
 export const useIdentityAsked = (): boolean => useAskingStore((store) => store.asking)
 
-type AnyCall = (input?: unknown) => Promise<Result<unknown>>
-
-/** `bridge` with each call retried once after "Confirm it's you" when it answers reauth_required. */
-export function confirmingIdentity(bridge: AdminBridge): AdminBridge {
-  const source = bridge as unknown as Record<string, Record<string, AnyCall>>
-  const wrapped: Record<string, Record<string, AnyCall>> = {}
-  for (const [name, operation] of Object.entries(bridgeOperations)) {
-    const [group, op] = name.split('.') as [string, string]
-    const original = source[group]![op]!
-    wrapped[group] ??= {}
-    wrapped[group][op] =
-      operation.kind === 'call'
-        ? async (input) => {
-            const first = await original(input)
-            if (first.ok || first.error.code !== REAUTH_REQUIRED) return first
-            // Cancel leaves the change undone, and the call answers the server's refusal.
-            return (await confirmIdentity()) ? original(input) : first
-          }
-        : original
+/** `invoke` with each call sent once more after "Confirm it's you" when it answers reauth_required. */
+export const confirmingIdentity =
+  (invoke: Invoke): Invoke =>
+  async (channel, input) => {
+    const first = await invoke(channel, input)
+    if (first.ok || first.error.code !== REAUTH_REQUIRED) return first
+    // Cancel leaves the change undone, and the call answers the server's refusal.
+    return (await confirmIdentity()) ? invoke(channel, input) : first
   }
-  return wrapped as unknown as AdminBridge
-}
