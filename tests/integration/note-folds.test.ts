@@ -54,10 +54,17 @@ test('once the writes pause, the noted moves are folded into the totals and cell
   expect(await countsNow()).toEqual(before)
 })
 
+interface Counters {
+  total: number
+  order_version: number
+  login_order_version: number
+  search_version: number
+}
+
 test('a bulk seed, its users loaded past the triggers, keeps what their triggers keep', async () => {
   const counters = `SELECT total::int, order_version::int, login_order_version::int,
     search_version::int FROM user_total`
-  const [before] = await db.query<Record<string, number>>(counters)
+  const [before] = await db.query<Counters>(counters)
   await seedBulk(db, 300, () => undefined)
   expect(await noteCount(db)).toBe(0)
   // The totals hold each user's fragments once, the cells each inactive or locked user's, as
@@ -89,7 +96,7 @@ test('a bulk seed, its users loaded past the triggers, keeps what their triggers
         WHERE u.is_active = user_status_total.is_active AND u.is_locked = user_status_total.is_locked) AS total`,
     ),
   )
-  const [after] = await db.query<Record<string, number>>(counters)
+  const [after] = await db.query<Counters>(counters)
   expect(after).toEqual({
     total: before!.total + 300,
     order_version: before!.order_version + 1,
