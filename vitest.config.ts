@@ -35,7 +35,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/build-once.ts', 'tests/support/database-templates.ts'],
+          globalSetup: [
+            'tests/support/build-once.ts',
+            'tests/support/database-templates.ts',
+            'tests/support/chromium.ts',
+          ],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -16,7 +16,7 @@ import { ApiFailure } from '../src/main/core/api/http'
 import { exportUsers } from '../src/main/core/export/user-export'
 import { Session } from '../src/main/core/session/session'
 import { memoryVault } from '../src/main/core/vault/vault'
-import { CHROMIUM_ARGS } from '../src/main/preview/host'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../src/main/preview/host'
 import { previewExportPorts } from '../src/main/preview/export-ports'
 import type { ExportFormat, ExportOutcome, UserExportRequest } from '@shared/bridge'
 
@@ -177,7 +177,7 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
 
 async function main() {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
   })
   try {

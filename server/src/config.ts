@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { MIN_PASSWORD_LENGTH } from '@shared/validation'
+import { systemClock, type Clock } from './clock'
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 1 to 65535' })
@@ -120,6 +121,8 @@ export interface ServerConfig {
   /** Off: no CSV import endpoint, as on a server of the contract without it (issue 32). */
   userImport: boolean
   logLevel: string
+  /** The system's; a test's server is handed one it moves. */
+  clock: Clock
 }
 
 export class ConfigError extends Error {}
@@ -167,5 +170,6 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mfaRequired: e.MFA_REQUIRED,
     userImport: e.USER_IMPORT === 'on',
     logLevel: e.LOG_LEVEL,
+    clock: systemClock,
   }
 }

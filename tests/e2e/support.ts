@@ -4,7 +4,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { startPreview, type Preview } from '../../src/main/preview/host'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import { ADMIN, startServer, type TestServer } from '../integration/support/server'
@@ -26,9 +27,13 @@ export interface Console {
   close(): Promise<void>
 }
 
-/** The real server and the real renderer in Chromium, joined by the preview host. */
+/**
+ * The real server and the real renderer in a context of its own of the run's Chromium
+ * (tests/support/chromium.ts), joined by the preview host.
+ */
 export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const server = await startServer(env)
+  const browser = await chromium.connect(inject('chromiumEndpoint'))
   const saveDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-saves-'))
   const importFile = join(saveDir, 'chosen-for-import.csv')
   const preview = await startPreview({
@@ -37,6 +42,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     vault: memoryVault(),
     saveDir,
     importFile,
+    browser,
   })
   const { page } = preview
   const at = (route = '') => preview.url + route.replace(/^\//, '')
@@ -56,6 +62,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     },
     async close() {
       await preview.close()
+      await browser.close()
       await server.close()
       await rm(saveDir, { recursive: true, force: true })
     },

@@ -1,5 +1,4 @@
 import { tmpdir } from 'node:os'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createCore, type Core } from '../../src/main/core'
 import type { Fetch } from '../../src/main/core/api/http'
@@ -446,9 +445,10 @@ describe('401 → one refresh → retry', () => {
     try {
       const h = harness(server)
       await h.call('auth.login', login)
-      // The core's clock goes back an hour, so it believes its 1 s token is still fresh.
+      // The core's clock goes back an hour, so it believes its 1 s token is still fresh; the
+      // server's goes past the token's end.
       h.clock.now = Date.now() - 3_600_000
-      await sleep(2100)
+      server.clock.advance(2100)
       const result = await h.call('users.list', {})
       expect(result.ok).toBe(true)
       expect(h.net.calls.slice(-3)).toEqual([

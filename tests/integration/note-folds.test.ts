@@ -54,7 +54,17 @@ test('once the writes pause, the noted moves are folded into the totals and cell
   expect(await countsNow()).toEqual(before)
 })
 
-test('a bulk seed folds the notes of the users it adds into the totals and cells', async () => {
+interface Counters {
+  total: number
+  order_version: number
+  login_order_version: number
+  search_version: number
+}
+
+test('a bulk seed, its users loaded past the triggers, keeps what their triggers keep', async () => {
+  const counters = `SELECT total::int, order_version::int, login_order_version::int,
+    search_version::int FROM user_total`
+  const [before] = await db.query<Counters>(counters)
   await seedBulk(db, 300, () => undefined)
   expect(await noteCount(db)).toBe(0)
   // The totals hold each user's fragments once, the cells each inactive or locked user's, as
@@ -71,4 +81,32 @@ test('a bulk seed folds the notes of the users it adds into the totals and cells
   }
   expect(counted.cells.length).toBeGreaterThan(0)
   expect(await countsNow()).toEqual(counted)
+  // The state copy is every user's, the totals by status and lock and in all count them, and the
+  // counters an insert moves have moved, so no anchor or kept count of before holds.
+  const stateColumns = `id, is_active, is_locked, updated_date, search_text, username, email,
+    phone_number, last_login, created_date`
+  expect(await db.query(`SELECT ${stateColumns} FROM user_state ORDER BY id`)).toEqual(
+    await db.query(`SELECT ${stateColumns} FROM users ORDER BY id`),
+  )
+  const byStatus = (from: string) =>
+    db.query(`SELECT is_active, is_locked, ${from} FROM user_status_total ORDER BY 1, 2`)
+  expect(await byStatus('total::int')).toEqual(
+    await byStatus(
+      `(SELECT count(*)::int FROM users u
+        WHERE u.is_active = user_status_total.is_active AND u.is_locked = user_status_total.is_locked) AS total`,
+    ),
+  )
+  const [after] = await db.query<Counters>(counters)
+  expect(after).toEqual({
+    total: before!.total + 300,
+    order_version: before!.order_version + 1,
+    login_order_version: before!.login_order_version + 1,
+    search_version: before!.search_version + 1,
+  })
+  // And the triggers are on again: the next user is kept by them.
+  await db.query(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash)
+     VALUES ('after-seed', 'after-seed@example.com', 'After', 'Seed', 'x')`,
+  )
+  expect(await db.query(`SELECT total::int FROM user_total`)).toEqual([{ total: after!.total + 1 }])
 })

@@ -264,7 +264,7 @@ describe('short-lived access tokens', () => {
     try {
       const grant = (await quick.login(ADMIN.username, ADMIN.password)).body
       expect(grant.expiresIn).toBe(1)
-      await sleep(2100)
+      quick.clock.advance(2100)
       const expired = await quick.request('GET', '/auth/me', { token: grant.accessToken })
       expect(expired.status).toBe(401)
       expect(expired.body.message).toBe('Access token is invalid or expired')

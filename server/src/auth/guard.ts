@@ -29,7 +29,7 @@ export async function authenticate(
 ): Promise<Caller> {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
-  const claims = verifyAccessToken(ctx.signingKey, token)
+  const claims = verifyAccessToken(ctx.signingKey, token, ctx.config.clock.now())
   if (!claims) throw unauthorized('Access token is invalid or expired')
   const session = await findLiveSession(ctx.db, claims.sessionId, claims.userId)
   if (!session) throw unauthorized('Session has ended. Sign in again.')

@@ -33,7 +33,12 @@ export async function grantOf(
 ) {
   const ttl = ctx.config.accessTokenTtlSeconds
   return {
-    accessToken: await signAccessToken(ctx.signingKey, { userId: user.id, sessionId }, ttl),
+    accessToken: await signAccessToken(
+      ctx.signingKey,
+      { userId: user.id, sessionId },
+      ttl,
+      ctx.config.clock.now(),
+    ),
     refreshToken,
     tokenType: 'Bearer',
     expiresIn: ttl,

@@ -43,14 +43,15 @@ export function signAccessToken(
   key: SigningKey,
   claims: AccessClaims,
   ttlSeconds: number,
+  now = Date.now(),
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(now / 1000))
     .setJti(randomUUID())
-    .setExpirationTime(Math.ceil(Date.now() / 1000) + ttlSeconds)
+    .setExpirationTime(Math.ceil(now / 1000) + ttlSeconds)
     .sign(key)
 }
 
@@ -62,7 +63,11 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
  * server's time: an HS256 signature over the exact header and payload, a header that says HS256
  * and nothing it requires us to understand, our issuer, an expiry to come, no start yet to come.
  */
-export function verifyAccessToken(key: SigningKey, token: string): AccessClaims | undefined {
+export function verifyAccessToken(
+  key: SigningKey,
+  token: string,
+  now = Date.now(),
+): AccessClaims | undefined {
   const parts = token.split('.')
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return undefined
   const [header, payload, signature] = parts as [string, string, string]
@@ -72,10 +77,10 @@ export function verifyAccessToken(key: SigningKey, token: string): AccessClaims 
   const head = decodeJson(header)
   if (head?.alg !== 'HS256' || 'crit' in head) return undefined
   const claims = decodeJson(payload)
-  const now = Math.floor(Date.now() / 1000)
+  const seconds = Math.floor(now / 1000)
   if (!claims || claims.iss !== ISSUER) return undefined
-  if (typeof claims.exp !== 'number' || claims.exp <= now) return undefined
-  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now))
+  if (typeof claims.exp !== 'number' || claims.exp <= seconds) return undefined
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > seconds))
     return undefined
   const userId = Number(claims.sub)
   if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId)) return undefined

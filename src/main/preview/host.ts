@@ -24,6 +24,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** The Chromium the preview, the end-to-end tests and the export bench run: Debian's by default. */
+export const chromiumExecutable = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export interface PreviewOptions {
   apiUrl: string
   /** The built renderer (out/renderer). */
@@ -38,6 +41,11 @@ export interface PreviewOptions {
    */
   importFile?: string | (() => string | null)
   chromiumPath?: string
+  /**
+   * A Chromium already running (the end-to-end tests share one): the preview opens a context of
+   * its own in it, closes only that, and ignores `headless`, `cdpPort` and `chromiumPath`.
+   */
+  browser?: Browser
   /** Defaults to the OS keychain, like the app. */
   vault?: Vault
   /** As when IT's policy names the server (tests of the Login screen). */
@@ -52,6 +60,16 @@ export interface Preview {
   browser: Browser
   core: Core
   close(): Promise<void>
+}
+
+async function launchChromium(options: PreviewOptions): Promise<Browser> {
+  const args = CHROMIUM_ARGS.filter((arg) => options.headless !== false || arg !== '--headless')
+  if (options.cdpPort) args.push(`--remote-debugging-port=${options.cdpPort}`)
+  return chromium.launch({
+    executablePath: options.chromiumPath ?? chromiumExecutable(),
+    headless: options.headless !== false,
+    args,
+  })
 }
 
 /** The page script that builds window.admin, bundled once from page-bridge.ts. */
@@ -93,13 +111,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   }
   const server = await serve(options.rendererDir)
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-  const args = CHROMIUM_ARGS.filter((arg) => options.headless !== false || arg !== '--headless')
-  if (options.cdpPort) args.push(`--remote-debugging-port=${options.cdpPort}`)
-  const browser = await chromium.launch({
-    executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: options.headless !== false,
-    args,
-  })
+  const browser = options.browser ?? (await launchChromium(options))
   const saveDir = options.saveDir ?? join(tmpdir(), 'admin-console-exports')
   const core = createCore({
     serverUrl: options.apiUrl,
@@ -139,7 +151,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     core,
     async close() {
       unsubscribe()
-      await browser.close()
+      await (options.browser ? context.close() : browser.close())
       await new Promise((resolve) => server.close(resolve))
     },
   }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { buildServer, type BuiltServer } from '../../../server/src/app'
 import { loadConfig } from '../../../server/src/config'
 import type { CreateUserRequest, User } from '@shared/contract'
+import { movableClock, type MovableClock } from './clock'
 import { createTestDatabase } from './database'
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'root-password-1' }
@@ -28,6 +29,8 @@ export interface TestServer {
   url: string
   built: BuiltServer
   outbox: string
+  /** The server's clock of access tokens: moved forward, their lifetimes pass at once. */
+  clock: MovableClock
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>
   /** Any answer: a grant on success, an error body otherwise. */
   login(username: string, password: string): Promise<Reply>
@@ -70,7 +73,8 @@ export function newUser(overrides: Partial<CreateUserRequest> = {}): CreateUserR
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase()
   const outbox = await mkdtemp(path.join(tmpdir(), 'admin-console-outbox-'))
-  const config = loadConfig({
+  const clock = movableClock()
+  const loaded = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -84,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...database.env,
     ...env,
   })
+  const config = { ...loaded, clock }
   // A test that names its own store (a data directory on disk) gets it, not the template's copy.
   const ownStore = 'DATA_DIR' in env || 'DATABASE_URL' in env
   const built = await buildServer(config, ownStore ? undefined : await database.open?.())
@@ -95,6 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     built,
     outbox,
+    clock,
     async request(method, route, options = {}) {
       const headers: Record<string, string> = { ...options.headers }
       if (options.token) headers.authorization = `Bearer ${options.token}`
