@@ -8,6 +8,7 @@ import {
 } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
+import { pageWithActionRights, withActionRights } from '../auth/user-action-rights'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import type { ServerContext } from '../context'
@@ -41,12 +42,14 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       method: 'GET',
       url: '/api/admin/users',
       operationId: 'listUsers',
-      summary: 'One page of users, searched and sorted, with the exact total',
+      summary:
+        'One page of users, searched and sorted, with the exact total and the caller\'s rights on each (actions)',
       tag: 'users',
       access: 'users.read',
       query: userListQuerySchema,
       response: userPageSchema,
-      handler: ({ query }) => listUsers(db, query),
+      handler: async ({ query, caller }) =>
+        pageWithActionRights(db, caller, await listUsers(db, query)),
     }),
 
     route({
@@ -78,16 +81,17 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       method: 'GET',
       url: '/api/admin/users/:id',
       operationId: 'getUser',
-      summary: 'One user, with its ETag',
+      summary: "One user, with its ETag and the caller's rights on it (actions)",
       tag: 'users',
       access: 'users.read',
       params: idParams,
       response: userSchema,
       errors: [404],
-      async handler({ params, reply }) {
+      async handler({ params, caller, reply }) {
         const user = await existingUser(db, params.id)
         reply.header('etag', userEtag(user))
-        return toUser(user)
+        const [withRights] = await withActionRights(db, caller, [toUser(user)])
+        return withRights
       },
     }),
 
