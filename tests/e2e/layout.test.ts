@@ -96,7 +96,8 @@ const SIGNED_IN_SCREENS: Screen[] = [
     'Set Temporary Password',
     async (app) => {
       await openUsers(app)
-      await app.page.getByRole('button', { name: 'Set Temporary Password for omar.karim' }).click()
+      await app.page.getByRole('button', { name: 'More actions for omar.karim' }).click()
+      await app.page.getByRole('menuitem', { name: 'Set Temporary Password' }).click()
     },
   ],
   [

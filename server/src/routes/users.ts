@@ -43,7 +43,7 @@ export function userRoutes(ctx: ServerContext): RouteSpec[] {
       url: '/api/admin/users',
       operationId: 'listUsers',
       summary:
-        'One page of users, searched and sorted, with the exact total and the caller\'s rights on each (actions)',
+        "One page of users, searched and sorted, with the exact total and the caller's rights on each (actions)",
       tag: 'users',
       access: 'users.read',
       query: userListQuerySchema,

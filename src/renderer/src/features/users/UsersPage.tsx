@@ -1,12 +1,19 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { MAX_SEARCH_LENGTH, USER_SORT_FIELDS, type User } from '@shared/contract'
+import {
+  MAX_SEARCH_LENGTH,
+  USER_ACTION_PERMISSIONS,
+  USER_SORT_FIELDS,
+  type User,
+  type UserAction,
+} from '@shared/contract'
+import { actionRight } from '@shared/user-rights'
 import type { AssignmentKind } from '../../api/keys'
 import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { notify } from '../../lib/notifications'
-import { usePermissions } from '../auth'
+import { useCallerPermissions, usePermissions } from '../auth'
 import { SetTemporaryPasswordDialog } from '../temporary-password'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
@@ -25,7 +32,7 @@ import { statusChange, userCreated, type StatusAction } from '@shared/user-actio
 import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
-import { userColumns } from './user-columns'
+import { ROW_ACTIONS, userColumns } from './user-columns'
 import './users.css'
 
 type OpenDialog =
@@ -54,29 +61,24 @@ export function UsersPage() {
   const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
   const may = usePermissions()
-  const mayStatus = may('users.status')
-  const mayAssign = may('users.assign')
-  const mayCredentials = may('users.credentials')
+  const held = useCallerPermissions()
+  const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
 
   const tableColumns = useMemo(
     () =>
-      userColumns({
-        ...(mayStatus && {
+      userColumns(
+        {
+          rightOf: (user: User, action: UserAction) => actionRight(user, action, held),
           onStatus: (user: User, action: StatusAction) =>
             setDialog({ kind: 'status', user, action }),
-        }),
-        ...(mayAssign && {
           onAssign: (user: User, assign: AssignmentKind) =>
             setDialog({ kind: 'assign', user, assign }),
-        }),
-        ...(mayCredentials && {
-          credentials: {
-            onResetPassword: (user: User) => setDialog({ kind: 'reset', user }),
-            onSetTemporaryPassword: (user: User) => setDialog({ kind: 'temporary', user }),
-          },
-        }),
-      }),
-    [mayStatus, mayAssign, mayCredentials],
+          onResetPassword: (user: User) => setDialog({ kind: 'reset', user }),
+          onSetTemporaryPassword: (user: User) => setDialog({ kind: 'temporary', user }),
+        },
+        withActions,
+      ),
+    [held, withActions],
   )
 
   return (
