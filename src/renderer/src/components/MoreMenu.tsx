@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
 
 export interface MoreMenuItem {
   label: string
@@ -11,7 +12,7 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])'
 
 /**
  * "More": a button whose menu holds what a row has no room for. Drawn fixed under the button,
- * so no scrolling table clips it; arrows move, Escape and Tab close it, focus returns to the
+ * in the page's body, so no scrolling table clips it and no frozen column covers it; arrows move, Escape and Tab close it, focus returns to the
  * button. The menu closes when the page scrolls, as it would leave its button behind.
  */
 export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[] }) {
@@ -83,34 +84,37 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
       >
         More <span aria-hidden="true">▾</span>
       </button>
-      {at && (
-        <ul
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          style={{ top: at.top, right: at.right }}
-          onKeyDown={onMenuKey}
-        >
-          {items.map((item) => (
-            <li role="none" key={item.label}>
-              <button
-                type="button"
-                role="menuitem"
-                aria-disabled={item.refusal ? true : undefined}
-                onClick={() => {
-                  if (item.refusal) return
-                  close(true)
-                  item.onSelect()
-                }}
-              >
-                {item.label}
-                {item.refusal && <span className="menu-item-refusal">{item.refusal}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {at &&
+        createPortal(
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            className="more-menu-list"
+            aria-label={label}
+            style={{ top: at.top, right: at.right }}
+            onKeyDown={onMenuKey}
+          >
+            {items.map((item) => (
+              <li role="none" key={item.label}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  aria-disabled={item.refusal ? true : undefined}
+                  onClick={() => {
+                    if (item.refusal) return
+                    close(true)
+                    item.onSelect()
+                  }}
+                >
+                  {item.label}
+                  {item.refusal && <span className="menu-item-refusal">{item.refusal}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import {
   MAX_SEARCH_LENGTH,
@@ -32,7 +32,7 @@ import { statusChange, userCreated, type StatusAction } from '@shared/user-actio
 import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
-import { ROW_ACTIONS, userColumns } from './user-columns'
+import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
 import './users.css'
 
 type OpenDialog =
@@ -82,7 +82,14 @@ export function UsersPage() {
   )
 
   return (
-    <div className="users-page">
+    <div
+      className="users-page"
+      style={
+        {
+          '--clipped-columns': CLIPPED_COLUMNS.filter((id) => columns.visibility[id]).length,
+        } as CSSProperties
+      }
+    >
       <p className="users-links">
         <Link to="/access">Go To Access Management</Link>
       </p>

@@ -26,6 +26,9 @@ export interface UserRowActions {
   onSetTemporaryPassword: (user: User) => void
 }
 
+/** The columns whose long values end in an ellipsis, sharing the room left (users.css). */
+export const CLIPPED_COLUMNS = ['username', 'email', 'fullName', 'phoneNumber'] as const
+
 /** The actions of the Actions column. */
 export const ROW_ACTIONS: readonly UserAction[] = [
   'assign',
@@ -192,7 +195,7 @@ export function userColumns(actions: UserRowActions, withActions: boolean): Tabl
     }),
     col.accessor('phoneNumber', {
       header: LABELS.phoneNumber,
-      cell: ({ row }) => userCellText(row.original, 'phoneNumber'),
+      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber')} />,
     }),
     col.accessor('isActive', {
       header: LABELS.isActive,
