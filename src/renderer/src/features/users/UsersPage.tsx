@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties } from 'react'
+import { useCallback, useMemo, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import {
   MAX_SEARCH_LENGTH,
@@ -60,6 +60,11 @@ export function UsersPage() {
   const [pageError, setPageError] = useState<string | null>(null)
   const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
+  // What the last export said is over once something else is done (issue 56).
+  const open = useCallback((next: OpenDialog) => {
+    setNotice(null)
+    setDialog(next)
+  }, [])
   const may = usePermissions()
   const held = useCallerPermissions()
   const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
@@ -69,16 +74,14 @@ export function UsersPage() {
       userColumns(
         {
           rightOf: (user: User, action: UserAction) => actionRight(user, action, held),
-          onStatus: (user: User, action: StatusAction) =>
-            setDialog({ kind: 'status', user, action }),
-          onAssign: (user: User, assign: AssignmentKind) =>
-            setDialog({ kind: 'assign', user, assign }),
-          onResetPassword: (user: User) => setDialog({ kind: 'reset', user }),
-          onSetTemporaryPassword: (user: User) => setDialog({ kind: 'temporary', user }),
+          onStatus: (user: User, action: StatusAction) => open({ kind: 'status', user, action }),
+          onAssign: (user: User, assign: AssignmentKind) => open({ kind: 'assign', user, assign }),
+          onResetPassword: (user: User) => open({ kind: 'reset', user }),
+          onSetTemporaryPassword: (user: User) => open({ kind: 'temporary', user }),
         },
         withActions,
       ),
-    [held, withActions],
+    [held, withActions, open],
   )
 
   return (
@@ -124,17 +127,13 @@ export function UsersPage() {
           Export PDF
         </button>
         {may('users.create') && (
-          <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+          <button type="button" className="secondary" onClick={() => open({ kind: 'import' })}>
             Import CSV
           </button>
         )}
         <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
         {may('users.create') && (
-          <button
-            type="button"
-            className="primary add-user"
-            onClick={() => setDialog({ kind: 'add' })}
-          >
+          <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
             + Add User
           </button>
         )}
