@@ -130,9 +130,65 @@ test('the helpdesk sees no Add User, no Assign Roles or Groups and no Audit Log'
   const nav = page().getByRole('navigation', { name: 'Main' })
   await nav.getByRole('link', { name: 'Users' }).waitFor()
   await expect(nav.getByRole('link', { name: 'Audit Log' }).count()).resolves.toBe(0)
+})
 
+test('the Audit Log typed by the helpdesk says why it is not shown, and stays on its address', async () => {
   await page().goto(app.at('audit'))
-  await page().waitForURL(/\/dashboard$/)
+  await page()
+    .getByText(
+      'The Audit Log needs the audit.read permission, which you do not hold. Ask an administrator for a role that grants it.',
+      { exact: true },
+    )
+    .waitFor()
+  expect(page().url()).toMatch(/\/audit$/)
+  await expect(page().getByRole('table', { name: 'Audit Log' }).count()).resolves.toBe(0)
+})
+
+test('the helpdesk’s list offers on each row only what the server will do, and says why not', async () => {
+  await openUsers()
+  const table = page().getByRole('table', { name: 'Users' })
+  const rowOf = (user: User) =>
+    table
+      .getByRole('row')
+      .filter({ has: page().getByRole('link', { name: user.username, exact: true }) })
+
+  // An administrator: the reason once, no button to press, the states as plain text.
+  const adminRow = rowOf(administrator)
+  await adminRow
+    .getByText(`${administrator.firstName} holds more rights than you.`, { exact: true })
+    .waitFor()
+  await expect(adminRow.getByRole('button').count()).resolves.toBe(0)
+
+  // A plain user: Reset PW, More with Set Temporary Password, and the state toggles.
+  const plainRow = rowOf(plain)
+  await plainRow.getByRole('button', { name: `Reset PW for ${plain.username}` }).waitFor()
+  await plainRow.getByRole('button', { name: `Unlocked: lock ${plain.username}` }).waitFor()
+  await plainRow.getByRole('button', { name: `More actions for ${plain.username}` }).press('Enter')
+  const menu = page().getByRole('menu', { name: `More actions for ${plain.username}` })
+  await expect(
+    menu
+      .getByRole('menuitem', { name: 'Set Temporary Password' })
+      .evaluate((item: any) => item === (globalThis as any).document.activeElement),
+  ).resolves.toBe(true)
+  await page().keyboard.press('Escape')
+  await expect(menu.count()).resolves.toBe(0)
+
+  // Her own row: she cannot lock herself nor set her own temporary password, and is told so.
+  const ownRow = rowOf(helpdesk.user)
+  await expect(ownRow.getByRole('button', { name: /^Unlocked:/ }).count()).resolves.toBe(0)
+  await expect(ownRow.getByText('Unlocked', { exact: true }).getAttribute('title')).resolves.toBe(
+    'You cannot lock your own account.',
+  )
+  await ownRow.getByRole('button', { name: `More actions for ${helpdesk.user.username}` }).click()
+  const own = page().getByRole('menu', { name: `More actions for ${helpdesk.user.username}` })
+  const item = own.getByRole('menuitem', { name: /^Set Temporary Password/ })
+  await expect(item.getAttribute('aria-disabled')).resolves.toBe('true')
+  await expect(item.textContent()).resolves.toBe(
+    'Set Temporary PasswordUse Change Password in the account menu to change your own password.',
+  )
+  await item.click({ force: true })
+  await expect(dialog().count()).resolves.toBe(0)
+  await page().keyboard.press('Escape')
 })
 
 test('the helpdesk’s bulk bar offers the status actions and the exports, no assignment', async () => {
@@ -176,9 +232,7 @@ test('the helpdesk unlocks a user and sends a reset link; the profile is read on
 test('on an administrator the helpdesk is told why, and offered no change', async () => {
   await openDetails(administrator)
   await page()
-    .getByText('You cannot change an account that holds permissions you do not have.', {
-      exact: true,
-    })
+    .getByText(`${administrator.firstName} holds more rights than you.`, { exact: true })
     .waitFor()
   await expectNoChangeOffered()
   expect(await seriousViolations(page())).toEqual([])
@@ -257,6 +311,13 @@ test('an auditor reads the audit log, and sees Roles & Groups read only and no A
 
 test('an auditor exports the users as CSV and is offered no write action on them', async () => {
   await openUsers()
+  // No Actions column: there is nothing the auditor could do in it.
+  await expect(
+    page()
+      .getByRole('table', { name: 'Users' })
+      .getByRole('columnheader', { name: 'Actions' })
+      .count(),
+  ).resolves.toBe(0)
   for (const name of ['+ Add User', 'Import CSV', 'Reset PW', 'Set Temporary Password'])
     await expect(page().getByRole('button', { name }).count()).resolves.toBe(0)
   await expect(

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { seedBulk } from '../../server/src/seed/bulk'
 import type { User } from '@shared/contract'
 import { startConsole, type Console } from './support'
+import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+
+/** The name the save dialog offers a CSV of this table today (issue 56). */
+const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
 
 let app: Console
 const quetzals: User[] = []
@@ -64,7 +68,7 @@ test('CSV of every user the search matches, not just the page on screen, byte fo
   await searchUsers('quetzal')
   await app.page.getByText('1-20 of 25').waitFor()
   const file = await exportAs('Export CSV')
-  expect(file).toBe(join(app.saveDir, 'export.csv'))
+  expect(file).toBe(join(app.saveDir, USERS_CSV))
   const expected =
     ['User ID,Username,Full Name,Active,Locked']
       .concat(

@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
 import { layoutProblems, SCREEN_SIZES } from './layout-check'
+import { ADMIN } from '../integration/support/server'
 import { startConsole, type Console } from './support'
 
 /**
@@ -12,6 +13,15 @@ import { startConsole, type Console } from './support'
  * both sizes in both themes, which only needs the window resized and the scheme switched.
  */
 let app: Console
+/**
+ * Users of the first page renamed to names and emails of 50 and more characters (issue 56), the
+ * first of them locked: every screen is measured with them in it.
+ */
+const LONG = {
+  firstName: 'Maximilian-Alexander',
+  lastName: 'Wolfeschlegelsteinhausenberger',
+}
+let longUsers: { id: number; username: string }[] = []
 
 type Screen = [name: string, open: (app: Console) => Promise<unknown>]
 
@@ -96,7 +106,8 @@ const SIGNED_IN_SCREENS: Screen[] = [
     'Set Temporary Password',
     async (app) => {
       await openUsers(app)
-      await app.page.getByRole('button', { name: 'Set Temporary Password for omar.karim' }).click()
+      await app.page.getByRole('button', { name: 'More actions for omar.karim' }).click()
+      await app.page.getByRole('menuitem', { name: 'Set Temporary Password' }).click()
     },
   ],
   [
@@ -116,7 +127,7 @@ const SIGNED_IN_SCREENS: Screen[] = [
   [
     'User Details',
     async ({ page, at }) => {
-      await page.goto(at('users/2'))
+      await page.goto(at(`users/${longUsers[0]!.id}`))
       await page.getByRole('heading', { name: 'History' }).waitFor()
     },
   ],
@@ -247,6 +258,29 @@ beforeAll(async () => {
       roleIds: marketing.roles.map((role: { id: number }) => role.id),
     },
   })
+  const firstPage = await app.server.request('GET', '/api/admin/users?page=0&size=20', { token })
+  const renamed = firstPage.body.content
+    .filter(
+      (user: { username: string }) =>
+        ![ADMIN.username, 'aisha.almansouri', 'omar.karim'].includes(user.username),
+    )
+    .slice(0, 3)
+  longUsers = []
+  for (const [index, user] of renamed.entries()) {
+    const username = `maximilian-alexander.wolfeschlegelsteinhausen-${index}`
+    await app.server.request('PUT', `/api/admin/users/${user.id}`, {
+      token,
+      body: {
+        username,
+        email: `${username}@operations-hub.example.com`,
+        firstName: LONG.firstName,
+        lastName: `${LONG.lastName}${index}`,
+        phoneNumber: '+971 50 123 4567',
+      },
+    })
+    longUsers.push({ id: user.id, username })
+  }
+  await app.server.request('PUT', `/api/admin/users/${longUsers[0]!.id}/lock`, { token })
 })
 afterAll(async () => {
   await app?.page.setViewportSize(SCREEN_SIZES[0])
@@ -274,6 +308,75 @@ test.each(['expanded', 'collapsed'] as const)(
         card: el.clientWidth,
       }))
       expect(fit.table, `the table at ${size.width}×${size.height}`).toBeLessThanOrEqual(fit.card)
+    }
+  },
+)
+
+/** Whether the element is drawn, whole, where nothing covers it and no scroll is needed. */
+const inSight = (locator: Locator) =>
+  locator.evaluate((el: any) => {
+    const box = el.getBoundingClientRect()
+    const doc = el.ownerDocument
+    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+      const clip = parent.getBoundingClientRect()
+      if (doc.defaultView.getComputedStyle(parent).overflowX !== 'visible') {
+        if (box.left < clip.left || box.right > clip.right) return false
+      }
+    }
+    const hit = doc.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2)
+    return (
+      box.right <= doc.defaultView.innerWidth &&
+      box.bottom <= doc.defaultView.innerHeight &&
+      el.contains(hit)
+    )
+  })
+
+test.each(['default', 'with Email and Last Login'] as const)(
+  'a locked user with a long name shows Active and Locked at 1366×768 without scrolling, columns %s',
+  async (columns) => {
+    const { page } = app
+    if (!(await page.getByRole('button', { name: /Account menu/ }).isVisible())) {
+      await app.signIn()
+    }
+    await page.setViewportSize(SCREEN_SIZES[0])
+    await page.goto(app.at('dashboard'))
+    if (await page.getByRole('button', { name: 'Expand sidebar' }).isVisible()) {
+      await page.getByRole('button', { name: 'Expand sidebar' }).click()
+    }
+    await openUsers(app)
+    if (columns !== 'default') {
+      await page.getByRole('button', { name: 'Columns' }).click()
+      for (const name of ['Email', 'Last Login']) {
+        await page.locator('.columns-panel').getByRole('checkbox', { name }).check()
+      }
+      await page.getByRole('button', { name: 'Close' }).click()
+    }
+    for (const user of longUsers) {
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: user.username, exact: true }) })
+      for (const state of ['isActive', 'isLocked']) {
+        const pill = row.locator(`td[data-column="${state}"] .status-pill`)
+        await expect(inSight(pill), `${state} of ${user.username}`).resolves.toBe(true)
+      }
+      const actions = row.locator('td[data-column="actions"] .row-actions')
+      const height = await actions.evaluate((el: any) => el.getBoundingClientRect().height)
+      expect(height, 'the row actions on one line').toBeLessThan(40)
+    }
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: longUsers[0]!.username, exact: true }) })
+        .locator('td[data-column="isLocked"]')
+        .textContent(),
+    ).resolves.toBe('Locked')
+    if (columns !== 'default') {
+      // The choice is kept: the other tests measure the default columns.
+      await page.getByRole('button', { name: 'Columns' }).click()
+      for (const name of ['Email', 'Last Login']) {
+        await page.locator('.columns-panel').getByRole('checkbox', { name }).uncheck()
+      }
+      await page.getByRole('button', { name: 'Close' }).click()
     }
   },
 )

@@ -471,13 +471,20 @@ describe('Quick Actions', () => {
     await expect(serverUser(user.id)).resolves.toMatchObject({ isActive: true })
   })
 
-  test("the server's refusal to lock one's own account shows in the dialog", async () => {
+  test('on one’s own account Lock, Deactivate and Set Temporary Password are disabled, saying why', async () => {
     await open(root)
-    await quickAction('Lock').click()
-    await dialog().getByRole('button', { name: 'Lock', exact: true }).click()
-    await dialog().getByText('Error: You cannot lock your own account.').waitFor()
-    await dialog().getByRole('button', { name: 'Cancel' }).click()
-    await expect(status().getByRole('listitem').nth(1).textContent()).resolves.toBe('Unlocked')
+    const card = page().getByRole('region', { name: 'Quick Actions' })
+    for (const name of ['Lock', 'Deactivate', 'Set Temporary Password']) {
+      await untilDisabled(quickAction(name))
+    }
+    await expect(quickAction('Reset Password').isEnabled()).resolves.toBe(true)
+    await expect(card.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'You cannot lock your own account.',
+      'You cannot deactivate your own account.',
+      'Use Change Password in the account menu to change your own password.',
+    ])
+    await quickAction('Lock').click({ force: true })
+    await expect(dialog().count()).resolves.toBe(0)
     await expect(serverUser(root.id)).resolves.toMatchObject({ isLocked: false })
   })
 

@@ -10,6 +10,11 @@ import type { AuditEntry, Page, User } from '@shared/contract'
 import { formatDateTime } from '@shared/dates'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
+import { AUDIT_REPORT_TITLE } from '@shared/audit-cells'
+import { reportFileName } from '@shared/report-file-name'
+
+/** The name the save dialog offers a CSV of this table today (issue 56). */
+const AUDIT_CSV = reportFileName(AUDIT_REPORT_TITLE, new Date(), 'csv')
 
 let server: TestServer
 let dir: string
@@ -108,8 +113,8 @@ test('the CSV export of a filtered log, newest first, byte for byte', async () =
   const time = (action: string) =>
     `"${formatDateTime(content.find((entry) => entry.action === action)!.createdAt)}"`
   const outcome = await call('exports.audit', exportRequest())
-  expect(outcome).toEqual({ status: 'saved', file: join(dir, 'export.csv'), rows: 3 })
-  expect(await readFile(join(dir, 'export.csv'), 'utf8')).toBe(
+  expect(outcome).toEqual({ status: 'saved', file: join(dir, AUDIT_CSV), rows: 3 })
+  expect(await readFile(join(dir, AUDIT_CSV), 'utf8')).toBe(
     [
       'Time,Actor,Action,Target,Details',
       `${time('user.lock')},root,User locked,User: csvsubject,Locked: No → Yes`,

@@ -10,6 +10,10 @@ import type { User } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
+import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+
+/** The name the save dialog offers a CSV of this table today (issue 56). */
+const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
 
 /** Seeded users share this email domain, so one search selects all of them. */
 const SEEDED = '@bulk.example.com'
@@ -195,9 +199,9 @@ test('Export Selected writes only the chosen users, in the order chosen; one del
   })
   expect(result).toEqual({
     ok: true,
-    data: { status: 'saved', file: join(dir, 'export.csv'), rows: 3 },
+    data: { status: 'saved', file: join(dir, USERS_CSV), rows: 3 },
   })
-  expect(await readFile(join(dir, 'export.csv'), 'utf8')).toBe(
+  expect(await readFile(join(dir, USERS_CSV), 'utf8')).toBe(
     ['User ID', ids[5], ids[1], ids[3]].join('\r\n') + '\r\n',
   )
   expect(

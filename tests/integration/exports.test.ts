@@ -16,6 +16,10 @@ import type { User } from '@shared/contract'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
+import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+
+/** The name the save dialog offers a CSV of this table today (issue 56). */
+const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
 
 let server: TestServer
 let dir: string
@@ -87,7 +91,7 @@ test('CSV of every matching user: header, CRLF rows, quoting and formula neutral
   const result = await core.handle('exports.users', request())
   expect(result).toEqual({
     ok: true,
-    data: { status: 'saved', file: join(dir, 'export.csv'), rows: 25 },
+    data: { status: 'saved', file: join(dir, USERS_CSV), rows: 25 },
   })
   const sorted = [...created].sort((a, b) => a.username.localeCompare(b.username))
   const expected =
@@ -104,7 +108,7 @@ test('CSV of every matching user: header, CRLF rows, quoting and formula neutral
         ),
       )
       .join('\r\n') + '\r\n'
-  const written = await readFile(join(dir, 'export.csv'), 'utf8')
+  const written = await readFile(join(dir, USERS_CSV), 'utf8')
   expect(written).toBe(expected)
   expect(written).toContain('"Comma, Inc Zebrafinch"')
   expect(written).toContain('"Say ""hi"" Zebrafinch"')
@@ -118,7 +122,7 @@ test('CSV of every matching user: header, CRLF rows, quoting and formula neutral
 
 test('the sort and direction of the list are the order of the file', async () => {
   await core.handle('exports.users', request({ sort: 'id', direction: 'desc', columns: ['id'] }))
-  const ids = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n').slice(1)
+  const ids = (await readFile(join(dir, USERS_CSV), 'utf8')).trim().split('\r\n').slice(1)
   expect(ids.map(Number)).toEqual(created.map((user) => user.id).sort((a, b) => b - a))
 })
 
@@ -129,7 +133,7 @@ test("the list's filters, with its search, select the users of the file", async 
     request({ filter: { status: 'inactive' }, columns: ['id'] }),
   )
   expect(result).toMatchObject({ ok: true, data: { rows: 1 } })
-  const ids = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n').slice(1)
+  const ids = (await readFile(join(dir, USERS_CSV), 'utf8')).trim().split('\r\n').slice(1)
   expect(ids).toEqual([String(created[1]!.id)])
 })
 
@@ -139,7 +143,7 @@ test('a large export pages through every match, reporting progress as it goes', 
     request({ search: '@bulk', sort: 'id', columns: ['id', 'email'] }),
   )
   expect(result).toMatchObject({ ok: true, data: { status: 'saved', rows: 10_000 } })
-  const lines = (await readFile(join(dir, 'export.csv'), 'utf8')).trim().split('\r\n')
+  const lines = (await readFile(join(dir, USERS_CSV), 'utf8')).trim().split('\r\n')
   expect(lines).toHaveLength(10_001)
   expect(new Set(lines).size).toBe(10_001)
   const progress = events.filter((event) => event.type === 'export-progress')
@@ -291,7 +295,7 @@ test('our server streams the export: one request, no paging, the same bytes as p
   const job = { search: '@bulk', sort: 'lastLogin' as const, direction: 'desc' as const }
   expect(await runExport(streamed.source, job)).toMatchObject({ status: 'saved', rows: 10_000 })
   expect(streamed.calls).toMatchObject({ stream: 1, list: 0 })
-  const viaStream = await readFile(join(dir, 'export.csv'), 'utf8')
+  const viaStream = await readFile(join(dir, USERS_CSV), 'utf8')
 
   // A server of the contract with neither the streaming export nor cursors: our server's list,
   // asked for by page number, its cursors (once it has them) left unread.
@@ -308,7 +312,7 @@ test('our server streams the export: one request, no paging, the same bytes as p
   expect(await runExport(withoutExtras, job)).toMatchObject({ status: 'saved', rows: 10_000 })
   expect(paged.calls.list).toBe(50)
   expect(paged.calls.mostInFlight).toBe(4)
-  expect(await readFile(join(dir, 'export.csv'), 'utf8')).toBe(viaStream)
+  expect(await readFile(join(dir, USERS_CSV), 'utf8')).toBe(viaStream)
   const progress = events.filter((event) => event.type === 'export-progress')
   expect(progress.map((event) => event.done)).toEqual(
     [1, 2].flatMap(() => Array.from({ length: 50 }, (_, index) => (index + 1) * 200)),
@@ -321,7 +325,7 @@ test("the list's filters reach the server with the search", async () => {
     request({ columns: ['username'], filter: { status: 'inactive' } }),
   )
   expect(result).toMatchObject({ ok: true, data: { status: 'saved', rows: 1 } })
-  expect(await readFile(join(dir, 'export.csv'), 'utf8')).toBe(
+  expect(await readFile(join(dir, USERS_CSV), 'utf8')).toBe(
     `Username\r\n${created[1]!.username}\r\n`,
   )
 })

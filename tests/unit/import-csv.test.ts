@@ -221,5 +221,8 @@ test('the example file of the docs reads without a fault, streamed from disk', a
   )
   expect(parsed.errors).toEqual([])
   expect(parsed.unknownColumns).toEqual([])
-  expect(parsed.rows[1]).toMatchObject({ roles: ['HR', 'Auditors'], groups: ['Sales', 'Support'] })
+  expect(parsed.rows[1]).toMatchObject({
+    roles: ['HR_MANAGER', 'VIEWER'],
+    groups: ['Finance', 'Marketing'],
+  })
 })

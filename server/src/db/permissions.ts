@@ -94,6 +94,23 @@ async function reachableBy(db: Queryable, userIds: string, param: unknown) {
 export const reachablePermissionsOfUser = (db: Queryable, userId: number) =>
   reachableBy(db, 'SELECT $1::int', userId)
 
+/**
+ * What each of the users `userIds` holds or could hold, in one statement (a page of the users
+ * list: a few index probes a user, whatever the number of users).
+ */
+export async function reachablePermissionsOfEach(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, Permission[]>> {
+  const rows = await db.query<{ id: number; permissions: Permission[] }>(
+    `SELECT target.id, ${reachablePermissions('SELECT target.id')} AS permissions
+       FROM unnest($1::int[]) AS target(id)`,
+    [userIds],
+    { prepare: true },
+  )
+  return new Map(rows.map((row) => [row.id, row.permissions]))
+}
+
 /** Everyone who holds or could hold the role `roleId`: directly, or through any group linked to it. */
 const roleHolders = `SELECT user_id FROM user_roles WHERE role_id = $1
     UNION SELECT ug.user_id FROM user_groups ug JOIN group_roles gr ON gr.group_id = ug.group_id

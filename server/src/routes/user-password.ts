@@ -3,6 +3,7 @@ import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { revokeUserSessions } from '../auth/sessions'
+import { OWN_ACCOUNT_REFUSALS } from '../auth/user-action-rights'
 import { generateTemporaryPassword } from '../auth/temporary-password'
 import { hashToken, newSecret } from '../auth/tokens'
 import { writeAudit } from '../db/audit'
@@ -53,7 +54,7 @@ export const userPasswordRoutes = resource(({ serve }, ctx) => {
 
   serve(endpoints.setTemporaryPassword, async ({ params, caller, reply }) => {
     if (params.id === caller.id) {
-      throw conflict('Use Change Password in the account menu to change your own password.')
+      throw conflict(OWN_ACCOUNT_REFUSALS.setTemporaryPassword!)
     }
     const temporaryPassword = generateTemporaryPassword()
     const passwordHash = await hashPassword(temporaryPassword)

@@ -1,6 +1,7 @@
 import { endpoints, type Endpoint, type idParams } from '@shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
 import { assertMayActOn } from '../auth/delegation'
+import { OWN_ACCOUNT_REFUSALS } from '../auth/user-action-rights'
 import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
@@ -69,7 +70,7 @@ export function statusChanges(
 
 /** Nobody locks or deactivates their own account. */
 export const ownAccountRefusal = (action: StatusAction) =>
-  conflict(`You cannot ${action.path} your own account.`)
+  conflict(OWN_ACCOUNT_REFUSALS[action.path]!)
 
 /**
  * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the

@@ -1,7 +1,7 @@
-import { endpoints, pathTo } from '@shared/contract'
-import { profileUpdateSchema } from '@shared/contract'
+import { endpoints, pathTo, profileUpdateSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
+import { pageWithActionRights, withActionRights } from '../auth/user-action-rights'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import { writeAudit } from '../db/audit'
@@ -29,7 +29,9 @@ function ifMatchAllows(header: string | undefined, etag: string): boolean {
 export const userRoutes = resource(({ serve }, ctx) => {
   const { db, config } = ctx
 
-  serve(endpoints.listUsers, ({ query }) => listUsers(db, query))
+  serve(endpoints.listUsers, async ({ query, caller }) =>
+    pageWithActionRights(db, caller, await listUsers(db, query)),
+  )
 
   serve(endpoints.createUser, async ({ body, caller, reply }) => {
     const { password, ...profile } = body
@@ -46,10 +48,11 @@ export const userRoutes = resource(({ serve }, ctx) => {
     return toUser(user)
   })
 
-  serve(endpoints.getUser, async ({ params, reply }) => {
+  serve(endpoints.getUser, async ({ params, caller, reply }) => {
     const user = await existingUser(db, params.id)
     reply.header('etag', userEtag(user))
-    return toUser(user)
+    const [withRights] = await withActionRights(db, caller, [toUser(user)])
+    return withRights
   })
 
   serve(endpoints.updateUser, async ({ params, body, caller, request, reply }) => {

@@ -7,6 +7,34 @@ import {
 } from '../validation'
 import { USER_SORTS, type UserFilterKey, type UserSortField } from '../user-list-fields'
 import { pageQueryFields, pageSchema } from './page'
+import type { Permission } from './permissions'
+
+/**
+ * What can be done to one user (issue 56), each by the permission of its route; the console
+ * offers these in the list and on the details page.
+ */
+export const USER_ACTION_PERMISSIONS = {
+  edit: 'users.edit',
+  activate: 'users.status',
+  deactivate: 'users.status',
+  lock: 'users.status',
+  unlock: 'users.status',
+  resetPassword: 'users.credentials',
+  setTemporaryPassword: 'users.credentials',
+  endSessions: 'users.credentials',
+  resetTwoStep: 'users.credentials',
+  assign: 'users.assign',
+} as const satisfies Record<string, Permission>
+export type UserAction = keyof typeof USER_ACTION_PERMISSIONS
+export const USER_ACTIONS = Object.keys(USER_ACTION_PERMISSIONS) as [UserAction, ...UserAction[]]
+
+/**
+ * The caller's rights on one user, by the rule the server enforces: each action whose permission
+ * the caller holds, null when they may take it, else why not, in words. An action of a
+ * permission the caller lacks is absent.
+ */
+export const userActionRightsSchema = z.partialRecord(z.enum(USER_ACTIONS), z.string().nullable())
+export type UserActionRights = z.infer<typeof userActionRightsSchema>
 
 /** SPEC.md section 3. Dates are ISO 8601 text; a missing one is null. */
 export const userSchema = z.object({
@@ -31,6 +59,11 @@ export const userSchema = z.object({
   resetEmailStatus: z.enum(['pending', 'sent', 'failed']).nullable().optional(),
   /** Whether the user has two-step sign-in enrolled, a confirmed second factor (issue 30). */
   twoStep: z.boolean().optional(),
+  /**
+   * What the caller may do to the user (issue 56), in the list and from `getUser`; a server that
+   * sends none leaves the console judging by the caller's permissions alone.
+   */
+  actions: userActionRightsSchema.optional(),
 })
 export type User = z.infer<typeof userSchema>
 

@@ -55,7 +55,11 @@ export interface ReportJob {
 export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
   const { format, title, headers, ports, signal } = job
   const generatedAt = new Date()
-  const defaultName = format === 'csv' ? DEFAULT_CSV_FILE_NAME : reportFileName(title, generatedAt)
+  // SPEC.md section 9's export.csv stays the name of a CSV of a table without a title.
+  const defaultName =
+    format === 'csv' && !title.trim()
+      ? DEFAULT_CSV_FILE_NAME
+      : reportFileName(title, generatedAt, format)
   const file = await ports.chooseFile(defaultName, format)
   if (!file || signal.aborted) return { status: 'cancelled' }
 

@@ -12,6 +12,8 @@ export interface AssignmentOption {
   id: number
   name: string
   active: boolean
+  /** The administrator role: it grants every permission (roles only). */
+  administrator?: true
 }
 
 /**

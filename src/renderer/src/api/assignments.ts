@@ -66,6 +66,8 @@ export function useSaveAssignments(id: number, kind: AssignmentKind) {
         client.invalidateQueries({ queryKey: queryKeys.userAssignments(id, kind) }),
         client.invalidateQueries({ queryKey: queryKeys.userEffectiveRoles(id) }),
         client.invalidateQueries({ queryKey: queryKeys.members }),
+        // The History card: the change is audited, though the user's updatedDate stays.
+        client.invalidateQueries({ queryKey: queryKeys.audit }),
       ]),
   })
 }

@@ -31,7 +31,7 @@ const lazyPage = (
     if (!permission) return { Component: Screen }
     return {
       Component: () => (
-        <RequirePermission permission={permission}>
+        <RequirePermission permission={permission} name={title}>
           <Screen />
         </RequirePermission>
       ),

@@ -20,7 +20,8 @@ export const userEndpoints = {
   listUsers: endpoint({
     method: 'GET',
     path: '/api/admin/users',
-    summary: 'One page of users, searched and sorted, with the exact total',
+    summary:
+      "One page of users, searched and sorted, with the exact total and the caller's rights on each (actions)",
     tag: 'users',
     access: 'users.read',
     query: userListQuerySchema,
@@ -40,7 +41,7 @@ export const userEndpoints = {
   getUser: endpoint({
     method: 'GET',
     path: '/api/admin/users/{id}',
-    summary: 'One user, with its ETag',
+    summary: "One user, with its ETag and the caller's rights on it (actions)",
     tag: 'users',
     access: 'users.read',
     params: idParams,

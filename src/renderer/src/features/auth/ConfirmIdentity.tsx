@@ -42,7 +42,9 @@ function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {
     >
       <form id={FORM_ID} onSubmit={(event) => void form.submit(event)} noValidate>
         <p id="confirm-identity-why">
-          This change needs your password again. Nothing changes until you confirm.
+          {askCode
+            ? 'This change needs your password and a code from your authenticator app again. Nothing changes until you confirm.'
+            : 'This change needs your password again. Nothing changes until you confirm.'}
         </p>
         <TextField
           id="confirm-identity-password"

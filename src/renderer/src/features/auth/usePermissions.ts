@@ -10,3 +10,12 @@ export function usePermissions(): (permission: Permission) => boolean {
   return (permission) =>
     session.status === 'signed-in' && allows(session.session.permissions, permission)
 }
+
+/**
+ * The signed-in user's permissions, as `allows` reads them: undefined from a server that sends
+ * none; none when signed out.
+ */
+export function useCallerPermissions(): readonly Permission[] | undefined {
+  const session = useSession()
+  return session.status === 'signed-in' ? session.session.permissions : []
+}

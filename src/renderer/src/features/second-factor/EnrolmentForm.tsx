@@ -1,5 +1,7 @@
 import type { EnrolmentView } from '@shared/bridge'
 import type { Result } from '@shared/result'
+import { inGroupsOfFour } from '@shared/secret-groups'
+import { CopyButton } from '../../components/CopyButton'
 import { TextField } from '../../components/TextField'
 import './second-factor.css'
 import { useCodeForm } from './useCodeForm'
@@ -29,8 +31,14 @@ export function EnrolmentForm<T>({
     >
       <p>Scan this QR code with your authenticator app, then enter the code it shows.</p>
       <img className="qr-code" src={view.qrCode} alt="QR code for your authenticator app" />
-      <p>
-        Or type this key into the app: <code className="totp-secret">{view.secret}</code>
+      <p className="totp-key">
+        Or type this key into the app:{' '}
+        <code className="totp-secret">{inGroupsOfFour(view.secret)}</code>
+        <CopyButton
+          text={view.secret}
+          label="Copy key"
+          failure="Could not copy: select the key and copy it."
+        />
       </p>
       <TextField
         id="enrolment-code"

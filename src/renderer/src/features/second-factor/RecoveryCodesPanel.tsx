@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { admin } from '../../lib/bridge'
+import { copyText } from '../../lib/copy-text'
 import './second-factor.css'
 
 /**
@@ -9,14 +10,10 @@ import './second-factor.css'
 export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] }) {
   const [status, setStatus] = useState<string>()
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(recoveryCodes.join('\n'))
-      setStatus('Copied to the clipboard.')
-    } catch {
-      setStatus('Could not copy: select the codes and copy them.')
-    }
-  }
+  const copy = async () =>
+    setStatus(
+      await copyText(recoveryCodes.join('\n'), 'Could not copy: select the codes and copy them.'),
+    )
 
   const save = async () => {
     const result = await admin().secondFactor.saveRecoveryCodes({ recoveryCodes })

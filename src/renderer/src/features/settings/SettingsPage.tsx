@@ -1,3 +1,4 @@
+import { SERVER_ADDRESS_CHOICE } from '@shared/messages'
 import { useAppInfo } from '../../lib/useAppInfo'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
@@ -5,7 +6,8 @@ import './settings.css'
 
 /**
  * What a user of this console sets for themselves: the theme. The server address is shown with
- * who decides it: IT's policy, or this computer's config.json (the console reads it at start).
+ * who decides it: IT's policy, or else how to choose another (issue 56: the file it names need
+ * not exist yet).
  */
 export function SettingsPage() {
   const theme = useTheme((state) => state.theme)
@@ -40,7 +42,7 @@ export function SettingsPage() {
             <p className="muted">
               {info.serverManaged
                 ? 'Managed by your organisation: IT sets this address by policy.'
-                : 'Set by "apiUrl" in this computer\'s config.json; the console reads it when it starts.'}
+                : SERVER_ADDRESS_CHOICE}
             </p>
           </>
         )}

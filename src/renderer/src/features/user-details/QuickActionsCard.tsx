@@ -11,6 +11,7 @@ import {
   PASSWORD_RESET_TITLE,
   passwordResetSent,
 } from '@shared/user-actions'
+import { mayTake } from '@shared/user-rights'
 import { quickAction, quickActionError, type QuickAction } from './quick-actions'
 import type { ChangeRights } from './useChangeRights'
 import { useQuickAction } from './useQuickAction'
@@ -18,8 +19,9 @@ import { useVersionRefresh } from './useVersionRefresh'
 
 /**
  * Lock/Unlock, Activate/Deactivate, Reset Password, Set Temporary Password and, for a user
- * with it on, Reset Two-Step Sign-In, each after a confirmation; those the signed-in user may do
- * (the status ones, the credential ones), and no card when that is none.
+ * with it on, Reset Two-Step Sign-In, each after a confirmation: those of the signed-in user's
+ * permissions, each refused one disabled with its reason under the buttons (their own account),
+ * and no card when that is none or the user holds more than they do.
  */
 export function QuickActionsCard({
   id,
@@ -31,7 +33,7 @@ export function QuickActionsCard({
   user: User
   /** While the profile saves or reloads, so the two never race for the user's version. */
   disabled: boolean
-  rights: Pick<ChangeRights, 'status' | 'credentials'>
+  rights: ChangeRights
 }) {
   const run = useQuickAction(id)
   const [asking, setAsking] = useState<QuickAction>()
@@ -60,38 +62,54 @@ export function QuickActionsCard({
   }
 
   // One button per slot, so the focus returns to it when its dialog closes, label changed or not.
-  const slots: QuickAction[] = [
-    ...(rights.status ? [lockToggle(user), activeToggle(user)] : []),
-    ...(rights.credentials ? ['resetPassword' as const] : []),
+  const slots = ([lockToggle(user), activeToggle(user), 'resetPassword'] as const)
+    .map((action) => ({ action, right: rights.rightOf(action) }))
+    .filter(({ right }) => right !== undefined)
+  const temporary = rights.rightOf('setTemporaryPassword')
+  const twoStep = rights.rightOf('resetTwoStep')
+  // A user who holds more: the page says why once, and offers nothing here.
+  if (rights.refusal || (slots.length === 0 && temporary === undefined)) return null
+  const refusals = [
+    ...new Set([...slots.map(({ right }) => right), temporary].filter((right) => right)),
   ]
-  if (!rights.status && !rights.credentials) return null
   return (
     <section className="details-card" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title">Quick Actions</h2>
       <div className="quick-actions">
-        {slots.map((action, slot) => (
+        {slots.map(({ action, right }, slot) => (
           <button
             key={slot}
             type="button"
             className="secondary"
-            disabled={disabled}
+            disabled={disabled || !mayTake(right)}
+            title={right ?? undefined}
             onClick={() => ask(action)}
           >
             {quickAction(user, action).label}
           </button>
         ))}
-        {rights.credentials && (
+        {temporary !== undefined && (
           <button
             type="button"
             className="secondary"
-            disabled={disabled}
+            disabled={disabled || !mayTake(temporary)}
+            title={temporary ?? undefined}
             onClick={() => setSettingTemporary(true)}
           >
             {SET_TEMPORARY_PASSWORD}
           </button>
         )}
-        {rights.credentials && <ResetTwoStepButton user={user} disabled={disabled} />}
+        {twoStep !== undefined && (
+          <ResetTwoStepButton user={user} disabled={disabled || !mayTake(twoStep)} />
+        )}
       </div>
+      {refusals.length > 0 && (
+        <ul className="quick-action-refusals">
+          {refusals.map((refusal) => (
+            <li key={refusal}>{refusal}</li>
+          ))}
+        </ul>
+      )}
       {text && (
         <ConfirmDialog
           message={text.question}

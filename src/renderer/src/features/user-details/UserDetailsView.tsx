@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import type { UserWithVersion } from '@shared/bridge'
-import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
+import { mayTake } from '@shared/user-rights'
 import { useRolesHeldVia } from '../../api/effective-roles'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
@@ -27,7 +27,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
   const locked = editor.saving || editor.reloading
   const usersList = backToUsersPath(useLocation().state)
   const may = usePermissions()
-  const rights = useChangeRights(id)
+  const rights = useChangeRights(loaded.user)
   const saves = rights.edit || rights.assign
   return (
     <div className="user-details">
@@ -57,9 +57,9 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           </>
         )}
       </UserHeader>
-      {rights.holdsMore && (
+      {rights.refusal && (
         <p className="holds-more-notice" role="note">
-          {HOLDS_MORE_PERMISSIONS}
+          {rights.refusal}
         </p>
       )}
       {editor.conflict && (
@@ -99,7 +99,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           readOnly={!rights.assign}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
         />
-        <SessionsCard user={loaded.user} mayEnd={rights.credentials} />
+        <SessionsCard user={loaded.user} mayEnd={mayTake(rights.rightOf('endSessions'))} />
         {may('audit.read') && <HistoryCard user={loaded.user} />}
       </div>
     </div>

@@ -5,6 +5,7 @@ import type { UserWithVersion } from '@shared/bridge'
 import type { UpdateUserRequest } from '@shared/contract'
 import { userDetailsError } from '@shared/messages'
 import { CHANGES_SAVED } from '@shared/user-actions'
+import { withRightsOf } from '@shared/user-rights'
 import { profileUpdateSchema } from '@shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
 import { useSaveAssignments } from '../../api/assignments'
@@ -65,7 +66,10 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   const saveProfile = async (changes: UpdateUserRequest): Promise<boolean> => {
     try {
       const saved = await unwrap(admin().users.update({ id, changes, etag: loaded.etag }))
-      client.setQueryData(queryKeys.user(id), saved)
+      client.setQueryData(queryKeys.user(id), {
+        ...saved,
+        user: withRightsOf(loaded.user, saved.user),
+      })
       form.setValues(EMPTY_DRAFT.profile)
       void client.invalidateQueries({ queryKey: queryKeys.users, refetchType: 'none' })
       return true

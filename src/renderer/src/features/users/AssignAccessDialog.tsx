@@ -8,6 +8,7 @@ import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
+import { ADMINISTRATOR_ROLE_GRANTS } from '@shared/messages'
 import { assignmentsSaved } from '@shared/user-actions'
 
 const WORDS = {
@@ -104,6 +105,9 @@ export function AssignAccessDialog({
                 />
                 <label htmlFor={id}>
                   {option.name}
+                  {option.administrator && (
+                    <span className="muted"> ({ADMINISTRATOR_ROLE_GRANTS})</span>
+                  )}
                   {!option.active && <span className="muted"> (inactive)</span>}
                 </label>
               </div>

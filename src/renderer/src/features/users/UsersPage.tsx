@@ -1,12 +1,19 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
-import { MAX_SEARCH_LENGTH, USER_SORT_FIELDS, type User } from '@shared/contract'
+import {
+  MAX_SEARCH_LENGTH,
+  USER_ACTION_PERMISSIONS,
+  USER_SORT_FIELDS,
+  type User,
+  type UserAction,
+} from '@shared/contract'
+import { actionRight } from '@shared/user-rights'
 import type { AssignmentKind } from '../../api/keys'
 import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { notify } from '../../lib/notifications'
-import { usePermissions } from '../auth'
+import { useCallerPermissions, usePermissions } from '../auth'
 import { SetTemporaryPasswordDialog } from '../temporary-password'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
@@ -25,7 +32,7 @@ import { statusChange, userCreated, type StatusAction } from '@shared/user-actio
 import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
-import { userColumns } from './user-columns'
+import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
 import './users.css'
 
 type OpenDialog =
@@ -53,34 +60,39 @@ export function UsersPage() {
   const [pageError, setPageError] = useState<string | null>(null)
   const bulk = useBulkSelection(scopeOf(list.query), list.users)
   const close = () => setDialog(null)
+  // What the last export said is over once something else is done (issue 56).
+  const open = useCallback((next: OpenDialog) => {
+    setNotice(null)
+    setDialog(next)
+  }, [])
   const may = usePermissions()
-  const mayStatus = may('users.status')
-  const mayAssign = may('users.assign')
-  const mayCredentials = may('users.credentials')
+  const held = useCallerPermissions()
+  const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
 
   const tableColumns = useMemo(
     () =>
-      userColumns({
-        ...(mayStatus && {
-          onStatus: (user: User, action: StatusAction) =>
-            setDialog({ kind: 'status', user, action }),
-        }),
-        ...(mayAssign && {
-          onAssign: (user: User, assign: AssignmentKind) =>
-            setDialog({ kind: 'assign', user, assign }),
-        }),
-        ...(mayCredentials && {
-          credentials: {
-            onResetPassword: (user: User) => setDialog({ kind: 'reset', user }),
-            onSetTemporaryPassword: (user: User) => setDialog({ kind: 'temporary', user }),
-          },
-        }),
-      }),
-    [mayStatus, mayAssign, mayCredentials],
+      userColumns(
+        {
+          rightOf: (user: User, action: UserAction) => actionRight(user, action, held),
+          onStatus: (user: User, action: StatusAction) => open({ kind: 'status', user, action }),
+          onAssign: (user: User, assign: AssignmentKind) => open({ kind: 'assign', user, assign }),
+          onResetPassword: (user: User) => open({ kind: 'reset', user }),
+          onSetTemporaryPassword: (user: User) => open({ kind: 'temporary', user }),
+        },
+        withActions,
+      ),
+    [held, withActions, open],
   )
 
   return (
-    <div className="users-page">
+    <div
+      className="users-page"
+      style={
+        {
+          '--clipped-columns': CLIPPED_COLUMNS.filter((id) => columns.visibility[id]).length,
+        } as CSSProperties
+      }
+    >
       <p className="users-links">
         <Link to="/access">Go To Access Management</Link>
       </p>
@@ -115,17 +127,13 @@ export function UsersPage() {
           Export PDF
         </button>
         {may('users.create') && (
-          <button type="button" className="secondary" onClick={() => setDialog({ kind: 'import' })}>
+          <button type="button" className="secondary" onClick={() => open({ kind: 'import' })}>
             Import CSV
           </button>
         )}
         <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
         {may('users.create') && (
-          <button
-            type="button"
-            className="primary add-user"
-            onClick={() => setDialog({ kind: 'add' })}
-          >
+          <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
             + Add User
           </button>
         )}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Page, User } from '@shared/contract'
+import { withRightsOf } from '@shared/user-rights'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
@@ -110,7 +111,7 @@ export function useUserList() {
       (page) =>
         page && {
           ...page,
-          content: page.content.map((row) => (row.id === user.id ? user : row)),
+          content: page.content.map((row) => (row.id === user.id ? withRightsOf(row, user) : row)),
         },
     )
 

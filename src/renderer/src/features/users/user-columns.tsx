@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router'
-import type { User } from '@shared/contract'
+import type { User, UserAction } from '@shared/contract'
 import { USER_COLUMN_LABELS as LABELS, userCellText } from '@shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
+import { MoreMenu } from '../../components/MoreMenu'
+import { SET_TEMPORARY_PASSWORD } from '../temporary-password'
 import { fromUsersList } from '../../lib/users-list-return'
 import {
   activeText,
@@ -10,19 +12,29 @@ import {
   lockToggle,
   type StatusAction,
 } from '@shared/user-actions'
+import { mayTake, refusalOfAll, type ActionRight } from '@shared/user-rights'
 
-/** Each is absent when the signed-in user may not do it (issue 29): it is not offered. */
+/**
+ * What the rows offer (issue 56): each action by the caller's right on its user, `rightOf`
+ * (see `actionRight`): not shown, offered, or shown disabled with the reason.
+ */
 export interface UserRowActions {
-  /** users.status: the Active and Locked cells are then plain text. */
-  onStatus?: (user: User, action: StatusAction) => void
-  /** users.assign: Assign Roles and Assign Groups. */
-  onAssign?: (user: User, kind: 'roles' | 'groups') => void
-  /** users.credentials: Reset PW and Set Temporary Password. */
-  credentials?: {
-    onResetPassword: (user: User) => void
-    onSetTemporaryPassword: (user: User) => void
-  }
+  rightOf: (user: User, action: UserAction) => ActionRight
+  onStatus: (user: User, action: StatusAction) => void
+  onAssign: (user: User, kind: 'roles' | 'groups') => void
+  onResetPassword: (user: User) => void
+  onSetTemporaryPassword: (user: User) => void
 }
+
+/** The columns whose long values end in an ellipsis, sharing the room left (users.css). */
+export const CLIPPED_COLUMNS = ['username', 'email', 'fullName', 'phoneNumber'] as const
+
+/** The actions of the Actions column. */
+export const ROW_ACTIONS: readonly UserAction[] = [
+  'assign',
+  'resetPassword',
+  'setTemporaryPassword',
+]
 
 const col = columnHelper<User>()
 
@@ -30,65 +42,168 @@ const col = columnHelper<User>()
 function StatusCell({
   user,
   field,
-  onStatus,
+  actions,
 }: {
   user: User
   field: 'isActive' | 'isLocked'
-  onStatus: UserRowActions['onStatus']
+  actions: UserRowActions
 }) {
   const on = field === 'isActive' ? user.isActive : user.isLocked
   const text = field === 'isActive' ? activeText(user) : lockedText(user)
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
+  const right = actions.rightOf(user, action)
   // Inactive looks the same on every screen.
   const look = field === 'isLocked' ? `locked-${on}` : on ? 'active-true' : 'state-inactive'
-  if (!onStatus) return <span className={`status-pill ${look}`}>{text}</span>
+  if (!mayTake(right)) {
+    return (
+      <span className={`status-pill ${look}`} title={right ?? undefined}>
+        {text}
+      </span>
+    )
+  }
   return (
     <button
       type="button"
       className={`status-pill ${look}`}
       aria-label={`${text}: ${action} ${user.username}`}
-      onClick={() => onStatus(user, action)}
+      onClick={() => actions.onStatus(user, action)}
     >
       {text}
     </button>
   )
 }
 
+/** A button of a row: offered, or disabled with its reason as its title. */
+function RowButton({
+  right,
+  label,
+  name,
+  onClick,
+}: {
+  right: ActionRight
+  label: string
+  name: string
+  onClick: () => void
+}) {
+  if (right === undefined) return null
+  return (
+    <button
+      type="button"
+      className="secondary"
+      aria-label={name}
+      disabled={!mayTake(right)}
+      title={right ?? undefined}
+      onClick={onClick}
+    >
+      {label}
+    </button>
+  )
+}
+
+/**
+ * SPEC.md's three row actions, Assign Roles, Assign Groups and Reset PW, and the rest under
+ * More, on one line. A user the caller may do nothing to shows why, once.
+ */
+function RowActions({ user, actions }: { user: User; actions: UserRowActions }) {
+  const [assign, resetPassword, setTemporaryPassword] = ROW_ACTIONS.map((action) =>
+    actions.rightOf(user, action),
+  )
+  const refusal = refusalOfAll([assign, resetPassword, setTemporaryPassword])
+  if (refusal) {
+    return (
+      <span className="row-refusal" title={refusal}>
+        {refusal}
+      </span>
+    )
+  }
+  return (
+    <div className="row-actions">
+      <RowButton
+        right={assign}
+        label="Assign Roles"
+        name={`Assign Roles to ${user.username}`}
+        onClick={() => actions.onAssign(user, 'roles')}
+      />
+      <RowButton
+        right={assign}
+        label="Assign Groups"
+        name={`Assign Groups to ${user.username}`}
+        onClick={() => actions.onAssign(user, 'groups')}
+      />
+      <RowButton
+        right={resetPassword}
+        label="Reset PW"
+        name={`Reset PW for ${user.username}`}
+        onClick={() => actions.onResetPassword(user)}
+      />
+      {setTemporaryPassword !== undefined && (
+        <MoreMenu
+          label={`More actions for ${user.username}`}
+          items={[
+            {
+              label: SET_TEMPORARY_PASSWORD,
+              refusal: setTemporaryPassword ?? undefined,
+              onSelect: () => actions.onSetTemporaryPassword(user),
+            },
+          ]}
+        />
+      )}
+    </div>
+  )
+}
+
+/** A long value ends in an ellipsis, whole in its title. */
+const Clipped = ({ text }: { text: string }) => (
+  <span className="clipped" title={text}>
+    {text}
+  </span>
+)
+
 /** The user's page remembers the list it was opened from, for "Back to Users". */
 function UserLink({ user }: { user: User }) {
   const { search } = useLocation()
   return (
-    <Link to={`/users/${user.id}`} state={fromUsersList(search)}>
+    <Link
+      to={`/users/${user.id}`}
+      state={fromUsersList(search)}
+      className="clipped"
+      title={user.username}
+    >
       {user.username}
     </Link>
   )
 }
 
-/** The eleven columns of SPEC.md section 2, in order, and Two-step; visibility is the caller's. */
-export function userColumns(actions: UserRowActions): TableColumn<User>[] {
-  return [
+/**
+ * The eleven columns of SPEC.md section 2, in order, and Two-step; visibility is the caller's.
+ * Without `actions`, no Actions column: the caller may take none of its actions on anyone.
+ */
+export function userColumns(actions: UserRowActions, withActions: boolean): TableColumn<User>[] {
+  const columns = [
     col.accessor('id', { header: LABELS.id }),
     col.accessor('username', {
       header: LABELS.username,
       cell: ({ row }) => <UserLink user={row.original} />,
     }),
-    col.accessor('email', { header: LABELS.email }),
-    col.accessor('fullName', { header: LABELS.fullName }),
+    col.accessor('email', {
+      header: LABELS.email,
+      cell: ({ row }) => <Clipped text={row.original.email} />,
+    }),
+    col.accessor('fullName', {
+      header: LABELS.fullName,
+      cell: ({ row }) => <Clipped text={row.original.fullName} />,
+    }),
     col.accessor('phoneNumber', {
       header: LABELS.phoneNumber,
-      cell: ({ row }) => userCellText(row.original, 'phoneNumber'),
+      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber')} />,
     }),
     col.accessor('isActive', {
       header: LABELS.isActive,
-      cell: ({ row }) => (
-        <StatusCell user={row.original} field="isActive" onStatus={actions.onStatus} />
-      ),
+      cell: ({ row }) => <StatusCell user={row.original} field="isActive" actions={actions} />,
     }),
     col.accessor('isLocked', {
       header: LABELS.isLocked,
-      cell: ({ row }) => (
-        <StatusCell user={row.original} field="isLocked" onStatus={actions.onStatus} />
-      ),
+      cell: ({ row }) => <StatusCell user={row.original} field="isLocked" actions={actions} />,
     }),
     col.accessor('twoStep', {
       header: LABELS.twoStep,
@@ -106,56 +221,14 @@ export function userColumns(actions: UserRowActions): TableColumn<User>[] {
       header: LABELS.updatedDate,
       cell: ({ row }) => userCellText(row.original, 'updatedDate'),
     }),
+  ]
+  if (!withActions) return columns
+  return [
+    ...columns,
     col.display({
       id: 'actions',
       header: LABELS.actions,
-      cell: ({ row }) => {
-        const user = row.original
-        return (
-          <div className="row-actions">
-            {actions.onAssign && (
-              <>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`Assign Roles to ${user.username}`}
-                  onClick={() => actions.onAssign?.(user, 'roles')}
-                >
-                  Assign Roles
-                </button>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`Assign Groups to ${user.username}`}
-                  onClick={() => actions.onAssign?.(user, 'groups')}
-                >
-                  Assign Groups
-                </button>
-              </>
-            )}
-            {actions.credentials && (
-              <>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`Reset PW for ${user.username}`}
-                  onClick={() => actions.credentials?.onResetPassword(user)}
-                >
-                  Reset PW
-                </button>
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={`Set Temporary Password for ${user.username}`}
-                  onClick={() => actions.credentials?.onSetTemporaryPassword(user)}
-                >
-                  Set Temporary Password
-                </button>
-              </>
-            )}
-          </div>
-        )
-      },
+      cell: ({ row }) => <RowActions user={row.original} actions={actions} />,
     }),
   ]
 }

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
+
+export interface MoreMenuItem {
+  label: string
+  onSelect: () => void
+  /** Why it cannot be chosen now: shown under it, and the item is disabled. */
+  refusal?: string
+}
+
+const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])'
+
+/**
+ * "More": a button whose menu holds what a row has no room for. Drawn fixed under the button,
+ * in the page's body, so no scrolling table clips it and no frozen column covers it; arrows move, Escape and Tab close it, focus returns to the
+ * button. The menu closes when the page scrolls, as it would leave its button behind.
+ */
+export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[] }) {
+  const [at, setAt] = useState<{ top: number; right: number }>()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const menuId = useId()
+
+  const close = (returnFocus: boolean) => {
+    setAt(undefined)
+    if (returnFocus) buttonRef.current?.focus()
+  }
+
+  const open = () => {
+    const box = buttonRef.current!.getBoundingClientRect()
+    setAt({ top: box.bottom + 4, right: window.innerWidth - box.right })
+  }
+
+  useEffect(() => {
+    if (!at) return
+    menuRef.current?.querySelector<HTMLElement>(ITEMS)?.focus()
+    const closeOutside = (event: Event) => {
+      const target = event.target as Node
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false)
+    }
+    const closeOnMove = () => close(false)
+    document.addEventListener('pointerdown', closeOutside)
+    window.addEventListener('scroll', closeOnMove, true)
+    window.addEventListener('resize', closeOnMove)
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside)
+      window.removeEventListener('scroll', closeOnMove, true)
+      window.removeEventListener('resize', closeOnMove)
+    }
+  }, [at])
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const choices = [...(menuRef.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])]
+    const index = choices.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      close(true)
+    } else if (event.key === 'Tab') {
+      close(false)
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      choices[(index + step + choices.length) % choices.length]?.focus()
+    }
+  }
+
+  return (
+    <div className="more-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="secondary"
+        aria-haspopup="menu"
+        aria-expanded={at !== undefined}
+        aria-controls={at ? menuId : undefined}
+        aria-label={label}
+        onClick={() => (at ? close(false) : open())}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault()
+            open()
+          }
+        }}
+      >
+        More <span aria-hidden="true">▾</span>
+      </button>
+      {at &&
+        createPortal(
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            className="more-menu-list"
+            aria-label={label}
+            style={{ top: at.top, right: at.right }}
+            onKeyDown={onMenuKey}
+          >
+            {items.map((item) => (
+              <li role="none" key={item.label}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  aria-disabled={item.refusal ? true : undefined}
+                  onClick={() => {
+                    if (item.refusal) return
+                    close(true)
+                    item.onSelect()
+                  }}
+                >
+                  {item.label}
+                  {item.refusal && <span className="menu-item-refusal">{item.refusal}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
+    </div>
+  )
+}
