@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { withRequestOrigin } from './audit/request-origin'
 import { loadSigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { ServerContext } from './context'
@@ -108,6 +109,10 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       }
     })
     app.setErrorHandler(handleError)
+    // Every audit record written while handling a request names its address and id.
+    app.addHook('onRequest', (request, _reply, done) => {
+      withRequestOrigin({ clientAddress: request.ip, requestId: request.id }, done)
+    })
     app.addHook('onSend', async (_request, reply) => {
       reply.headers(SECURITY_HEADERS)
     })
