@@ -1,7 +1,9 @@
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { createForwarder } from './audit/forwarder'
 import { withRequestOrigin } from './audit/request-origin'
+import { openSink } from './audit/sink'
 import { loadSigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { ServerContext } from './context'
@@ -85,6 +87,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         handleError(error, request, reply)
       },
     })
+    const auditSinks = config.auditSinks.map(openSink)
     const context: ServerContext = {
       config,
       db,
@@ -96,6 +99,12 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         config.mail.smtpTimeoutSeconds,
       ),
       securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
+      auditSinks,
+      forwarder: createForwarder(db, auditSinks, {
+        batchSize: config.auditForwardBatchSize,
+        onError: (sink, error) =>
+          app.log.warn({ err: error }, `Audit records were not delivered to the ${sink.name} sink`),
+      }),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
@@ -162,6 +171,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     )
     app.addHook('onClose', async () => {
       context.mail.close()
+      await context.forwarder.close()
       await noteFolder.close()
       await db.close()
     })
@@ -172,6 +182,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     )
     // Mail queued before a restart (or by an instance that stopped) goes out now.
     context.mail.kick()
+    context.forwarder.start()
     return { app, context, bootstrap }
   } catch (error) {
     await db.close().catch(() => {})
