@@ -16,6 +16,8 @@ import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
+import { dependencyChecks } from './observability/health'
+import { registerMetrics } from './observability/metrics'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
@@ -133,6 +135,8 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
     await app.register(rateLimit, { global: false })
 
+    // Before the routes, so that its hook counts each of them.
+    if (config.metricsToken) registerMetrics(app, context, config.metricsToken)
     const routes = [
       ...authRoutes(context),
       ...secondFactorRoutes(context),
@@ -152,10 +156,12 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     registerRoutes(app, context, routes)
     const document = openApiDocument(routes)
     app.get('/openapi.json', async () => document)
+    // Up while the database answers; a failing mail server or audit sink is named, not a 503.
     app.get('/health', async (_request, reply) => {
       try {
-        await db.query('SELECT 1')
-        return { status: 'ok' }
+        const checks = await dependencyChecks(context)
+        const failing = Object.values(checks).includes('failing')
+        return { status: failing ? 'degraded' : 'ok', checks }
       } catch {
         return reply
           .status(503)
