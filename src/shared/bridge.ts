@@ -33,6 +33,8 @@ import {
   type AuditEntry,
   type AuditFilter,
   type AuditQuery,
+  type AuditSinkList,
+  type AuditTestEvent,
   type BulkAction,
   type BulkFilter,
   type BulkUserResult,
@@ -346,6 +348,10 @@ export const bridgeOperations = {
   'groups.deactivate': call<IdInput, Group>(idInput),
   'groups.members': call<MembersInput, Page<Member>>(membersInput),
   'audit.list': call<AuditQuery, Page<AuditEntry>>(auditQuerySchema),
+  /** Where the server forwards its audit records, with each one's lag and last error. */
+  'audit.sinks': call<undefined, AuditSinkList>(nothing),
+  /** An audited record of its own, which every sink then receives. */
+  'audit.sendTestEvent': call<undefined, AuditTestEvent>(nothing),
   'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
   'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
   'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),

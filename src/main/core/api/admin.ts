@@ -6,6 +6,8 @@ import {
   bulkResultSchema,
   type BulkAction,
   auditPageSchema,
+  auditSinkListSchema,
+  auditTestEventSchema,
   groupPageSchema,
   groupSchema,
   memberPageSchema,
@@ -248,6 +250,14 @@ export function adminApi(http: Http, session: Session) {
         }
         return data({ method: 'GET', path: `/api/admin/audit?${params}`, schema: auditPageSchema })
       },
+      sinks: () =>
+        data({ method: 'GET', path: '/api/admin/audit/sinks', schema: auditSinkListSchema }),
+      sendTestEvent: () =>
+        data({
+          method: 'POST',
+          path: '/api/admin/audit/test-event',
+          schema: auditTestEventSchema,
+        }),
     },
   }
 }

@@ -126,6 +126,8 @@ export function createHandlers({
     'groups.deactivate': api.groups.deactivate,
     'groups.members': api.groups.members,
     'audit.list': api.audit.list,
+    'audit.sinks': api.audit.sinks,
+    'audit.sendTestEvent': api.audit.sendTestEvent,
     'exports.users': exports.users,
     'exports.audit': exports.audit,
     'exports.cancel': async (input) => exports.cancel(input),

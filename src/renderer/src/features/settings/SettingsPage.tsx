@@ -1,16 +1,20 @@
+import { usePermissions } from '../auth/usePermissions'
 import { useAppInfo } from '../../lib/useAppInfo'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
+import { AuditSinksCard } from './AuditSinksCard'
 import './settings.css'
 
 /**
  * What a user of this console sets for themselves: the theme. The server address is shown with
  * who decides it: IT's policy, or this computer's config.json (the console reads it at start).
+ * Those who may read the audit log also see where the server forwards it.
  */
 export function SettingsPage() {
   const theme = useTheme((state) => state.theme)
   const chooseTheme = useTheme((state) => state.chooseTheme)
   const info = useAppInfo()
+  const may = usePermissions()
   return (
     <div className="settings-page">
       <section className="settings-card" aria-labelledby="settings-theme">
@@ -45,6 +49,7 @@ export function SettingsPage() {
           </>
         )}
       </section>
+      {may('audit.read') && <AuditSinksCard />}
     </div>
   )
 }
