@@ -90,6 +90,9 @@ const envSchema = z.object({
   AUDIT_FILE: optionalText,
   AUDIT_HTTPS_URL: url('an https:// URL', ['https']).optional(),
   AUDIT_HTTPS_TOKEN: optionalText,
+  AUDIT_HTTPS_AUTH_SCHEME: z
+    .enum(['Bearer', 'Splunk'], { error: 'must be Bearer or Splunk' })
+    .default('Bearer'),
   AUDIT_HTTPS_CA_FILE: optionalText,
   AUDIT_FORWARD_BATCH_SIZE: positiveInt.default(500),
   METRICS_TOKEN: optionalText,
@@ -159,7 +162,14 @@ export type AuditSinkConfig =
       keyFile?: string
     }
   | { kind: 'file'; path: string }
-  | { kind: 'https'; url: string; token: string | undefined; caFile?: string }
+  | {
+      kind: 'https'
+      url: string
+      token: string | undefined
+      /** How the token is sent: `Bearer`, or `Splunk` as Splunk's own collector reads it. */
+      authScheme: 'Bearer' | 'Splunk'
+      caFile?: string
+    }
 
 export class ConfigError extends Error {}
 
@@ -236,6 +246,7 @@ function auditSinks(e: z.infer<typeof envSchema>): AuditSinkConfig[] {
       kind: 'https',
       url: e.AUDIT_HTTPS_URL,
       token: e.AUDIT_HTTPS_TOKEN,
+      authScheme: e.AUDIT_HTTPS_AUTH_SCHEME,
       caFile: e.AUDIT_HTTPS_CA_FILE,
     })
   return sinks

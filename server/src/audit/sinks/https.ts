@@ -20,7 +20,7 @@ function collectorEvent(record: ForwardedRecord): string {
   })
 }
 
-/** Batches of events POSTed to a collector, a bearer token in their header; any 2xx accepts. */
+/** Batches of events POSTed to a collector, its token in their header; any 2xx accepts. */
 export function openHttpsSink(config: Extract<AuditSinkConfig, { kind: 'https' }>): Sink {
   const ca =
     config.caFile === undefined ? undefined : readSettingFile(config.caFile, 'AUDIT_HTTPS_CA_FILE')
@@ -40,7 +40,9 @@ export function openHttpsSink(config: Extract<AuditSinkConfig, { kind: 'https' }
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
-              ...(config.token !== undefined && { authorization: `Bearer ${config.token}` }),
+              ...(config.token !== undefined && {
+                authorization: `${config.authScheme} ${config.token}`,
+              }),
             },
           },
           (response) => {

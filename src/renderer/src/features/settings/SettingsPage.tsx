@@ -1,4 +1,4 @@
-import { usePermissions } from '../auth/usePermissions'
+import { usePermissions } from '../auth'
 import { useAppInfo } from '../../lib/useAppInfo'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
