@@ -2,6 +2,9 @@ import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Endpoint } from '@shared/contract'
+import { createForwarder } from './audit/forwarder'
+import { withRequestOrigin } from './audit/request-origin'
+import { openSink } from './audit/open-sink'
 import { loadSigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { ServerContext } from './context'
@@ -14,6 +17,8 @@ import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
 import { createMailer } from './mail/mailer'
+import { dependencyChecks } from './observability/health'
+import { registerMetrics } from './observability/metrics'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
@@ -84,6 +89,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         handleError(error, request, reply)
       },
     })
+    const auditSinks = config.auditSinks.map(openSink)
     const context: ServerContext = {
       config,
       db,
@@ -95,6 +101,12 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         config.mail.smtpTimeoutSeconds,
       ),
       securityAudit: createSecurityAudit(SECURITY_AUDIT_PER_MINUTE),
+      auditSinks,
+      forwarder: createForwarder(db, auditSinks, {
+        batchSize: config.auditForwardBatchSize,
+        onError: (sink, error) =>
+          app.log.warn({ err: error }, `Audit records were not delivered to the ${sink.name} sink`),
+      }),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
@@ -108,6 +120,10 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       }
     })
     app.setErrorHandler(handleError)
+    // Every audit record written while handling a request names its address and id.
+    app.addHook('onRequest', (request, _reply, done) => {
+      withRequestOrigin({ clientAddress: request.ip, requestId: request.id }, done)
+    })
     app.addHook('onSend', async (_request, reply) => {
       reply.headers(SECURITY_HEADERS)
     })
@@ -119,6 +135,8 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
     await app.register(rateLimit, { global: false })
 
+    // Before the routes, so that its hook counts each of them.
+    if (config.metricsToken) registerMetrics(app, context, config.metricsToken)
     const served: Endpoint[] = []
     const resources = [
       authRoutes,
@@ -139,10 +157,12 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     for (const routes of resources) await app.register(routes, { ctx: context, served })
     const document = openApiDocument(served)
     app.get('/openapi.json', async () => document)
+    // Up while the database answers; a failing mail server or audit sink is named, not a 503.
     app.get('/health', async (_request, reply) => {
       try {
-        await db.query('SELECT 1')
-        return { status: 'ok' }
+        const checks = await dependencyChecks(context)
+        const failing = Object.values(checks).includes('failing')
+        return { status: failing ? 'degraded' : 'ok', checks }
       } catch {
         return reply
           .status(503)
@@ -158,6 +178,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     )
     app.addHook('onClose', async () => {
       context.mail.close()
+      await context.forwarder.close()
       await noteFolder.close()
       await db.close()
     })
@@ -168,6 +189,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     )
     // Mail queued before a restart (or by an instance that stopped) goes out now.
     context.mail.kick()
+    context.forwarder.start()
     return { app, context, bootstrap }
   } catch (error) {
     await db.close().catch(() => {})

@@ -76,6 +76,27 @@ const envSchema = z.object({
     ),
   MFA_REQUIRED: z.enum(['none', 'admins'], { error: 'must be none or admins' }).default('admins'),
   USER_IMPORT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  AUDIT_SYSLOG_URL: url('a tcp://, tls:// or udp:// URL with a host and port', [
+    'tcp',
+    'tls',
+    'udp',
+  ])
+    .refine((value) => new URL(value).hostname !== '' && new URL(value).port !== '', {
+      error: 'must name a host and a port',
+    })
+    .optional(),
+  AUDIT_SYSLOG_CA_FILE: optionalText,
+  AUDIT_SYSLOG_CERT_FILE: optionalText,
+  AUDIT_SYSLOG_KEY_FILE: optionalText,
+  AUDIT_FILE: optionalText,
+  AUDIT_HTTPS_URL: url('an https:// URL', ['https']).optional(),
+  AUDIT_HTTPS_TOKEN: optionalText,
+  AUDIT_HTTPS_AUTH_SCHEME: z
+    .enum(['Bearer', 'Splunk'], { error: 'must be Bearer or Splunk' })
+    .default('Bearer'),
+  AUDIT_HTTPS_CA_FILE: optionalText,
+  AUDIT_FORWARD_BATCH_SIZE: positiveInt.default(500),
+  METRICS_TOKEN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: optionalText,
 })
@@ -120,10 +141,38 @@ export interface ServerConfig {
   mfaRequired: 'none' | 'admins'
   /** Off: no CSV import endpoint, as on a server of the contract without it (issue 32). */
   userImport: boolean
+  /** Where audit records are forwarded (issue 58); none configured, none forwarded. */
+  auditSinks: AuditSinkConfig[]
+  /** The most records sent to a sink at once. */
+  auditForwardBatchSize: number
+  /** Set: `GET /metrics` answers to this bearer token. Unset: there is no such route. */
+  metricsToken: string | undefined
   logLevel: string
   /** The system's; a test's server is handed one it moves. */
   clock: Clock
 }
+
+export type AuditSinkConfig =
+  | {
+      kind: 'syslog'
+      transport: 'tcp' | 'tls' | 'udp'
+      host: string
+      port: number
+      /** TLS: the CA that signed the receiver's certificate (otherwise the system's). */
+      caFile?: string
+      /** TLS: the client certificate and its key, for a receiver that asks for one. */
+      certFile?: string
+      keyFile?: string
+    }
+  | { kind: 'file'; path: string }
+  | {
+      kind: 'https'
+      url: string
+      token: string | undefined
+      /** How the token is sent: `Bearer`, or `Splunk` as Splunk's own collector reads it. */
+      authScheme: 'Bearer' | 'Splunk'
+      caFile?: string
+    }
 
 export class ConfigError extends Error {}
 
@@ -136,6 +185,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const e = parsed.data
+  if ((e.AUDIT_SYSLOG_CERT_FILE === undefined) !== (e.AUDIT_SYSLOG_KEY_FILE === undefined))
+    throw new ConfigError(
+      'Invalid configuration: AUDIT_SYSLOG_CERT_FILE and AUDIT_SYSLOG_KEY_FILE go together',
+    )
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR)
   return {
     port: e.PORT,
@@ -169,7 +222,36 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     corsOrigins: e.CORS_ORIGINS,
     mfaRequired: e.MFA_REQUIRED,
     userImport: e.USER_IMPORT === 'on',
+    auditSinks: auditSinks(e),
+    auditForwardBatchSize: e.AUDIT_FORWARD_BATCH_SIZE,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     clock: systemClock,
   }
+}
+
+function auditSinks(e: z.infer<typeof envSchema>): AuditSinkConfig[] {
+  const sinks: AuditSinkConfig[] = []
+  if (e.AUDIT_SYSLOG_URL) {
+    const target = new URL(e.AUDIT_SYSLOG_URL)
+    sinks.push({
+      kind: 'syslog',
+      transport: target.protocol.slice(0, -1) as 'tcp' | 'tls' | 'udp',
+      host: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: Number(target.port),
+      caFile: e.AUDIT_SYSLOG_CA_FILE,
+      certFile: e.AUDIT_SYSLOG_CERT_FILE,
+      keyFile: e.AUDIT_SYSLOG_KEY_FILE,
+    })
+  }
+  if (e.AUDIT_FILE) sinks.push({ kind: 'file', path: path.resolve(e.AUDIT_FILE) })
+  if (e.AUDIT_HTTPS_URL)
+    sinks.push({
+      kind: 'https',
+      url: e.AUDIT_HTTPS_URL,
+      token: e.AUDIT_HTTPS_TOKEN,
+      authScheme: e.AUDIT_HTTPS_AUTH_SCHEME,
+      caFile: e.AUDIT_HTTPS_CA_FILE,
+    })
+  return sinks
 }

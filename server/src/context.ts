@@ -1,3 +1,5 @@
+import type { Forwarder } from './audit/forwarder'
+import type { Sink } from './audit/sink'
 import type { SigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
@@ -12,4 +14,7 @@ export interface ServerContext {
   /** Delivers the mail outbox after each commit and on a timer for retries. */
   mail: MailSender
   securityAudit: SecurityAudit
+  /** The configured audit sinks, and the forwarding to them in the background. */
+  auditSinks: Sink[]
+  forwarder: Forwarder
 }

@@ -350,6 +350,10 @@ export const bridgeOperations = {
   'groups.deactivate': through(endpoints.deactivateGroup, idInput),
   'groups.members': through(endpoints.listGroupMembers, membersInput),
   'audit.list': through(endpoints.listAuditEntries, auditQuerySchema),
+  /** Where the server forwards its audit records, with each one's lag and last error. */
+  'audit.sinks': through(endpoints.listAuditSinks, nothing),
+  /** An audited record of its own, which every sink then receives. */
+  'audit.sendTestEvent': through(endpoints.sendAuditTestEvent, nothing),
   'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
   'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
   'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),

@@ -194,6 +194,15 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'audit.test_event': [
+    {
+      way: 'POST /api/admin/audit/test-event',
+      async perform() {
+        await ok('POST', '/api/admin/audit/test-event')
+        return { actor: root, targetType: 'route', targetId: 'audit sinks', changes: {} }
+      },
+    },
+  ],
   ...accessCases('group'),
   ...accessCases('role'),
   'session.login': [

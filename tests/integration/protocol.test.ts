@@ -21,7 +21,7 @@ function expectErrorBody(body: unknown, statusCode: number) {
 test('GET /health answers 200 once migrations are applied', async () => {
   const reply = await server.request('GET', '/health')
   expect(reply.status).toBe(200)
-  expect(reply.body).toEqual({ status: 'ok' })
+  expect(reply.body).toEqual({ status: 'ok', checks: { database: 'ok', mail: 'ok' } })
 })
 
 test('GET /openapi.json documents every endpoint of the contract', async () => {

@@ -20,6 +20,38 @@ describe('server configuration', () => {
     expect(config.mail.outboxDir).toBe(`${config.dataDir}/outbox`)
   })
 
+  test('each audit sink configured is one sink, none by default', () => {
+    expect(loadConfig({}).auditSinks).toEqual([])
+    expect(loadConfig({}).metricsToken).toBeUndefined()
+    const config = loadConfig({
+      AUDIT_SYSLOG_URL: 'tls://[::1]:6514',
+      AUDIT_SYSLOG_CA_FILE: 'ca.pem',
+      AUDIT_FILE: 'audit.jsonl',
+      AUDIT_HTTPS_URL: 'https://collector.example/services/collector/event',
+      AUDIT_HTTPS_TOKEN: 'secret',
+      AUDIT_HTTPS_AUTH_SCHEME: 'Splunk',
+    })
+    expect(config.auditSinks).toEqual([
+      {
+        kind: 'syslog',
+        transport: 'tls',
+        host: '::1',
+        port: 6514,
+        caFile: 'ca.pem',
+        certFile: undefined,
+        keyFile: undefined,
+      },
+      { kind: 'file', path: expect.stringMatching(/\/audit\.jsonl$/) },
+      {
+        kind: 'https',
+        url: 'https://collector.example/services/collector/event',
+        token: 'secret',
+        authScheme: 'Splunk',
+        caFile: undefined,
+      },
+    ])
+  })
+
   test('empty values count as unset, lists are split and trimmed', () => {
     const config = loadConfig({
       PORT: '',
@@ -50,6 +82,17 @@ describe('server configuration', () => {
     [{ PASSWORD_MIN_LENGTH: '5' }, 'PASSWORD_MIN_LENGTH must be a whole number of 6 or more'],
     [{ PASSWORD_MIN_LENGTH: '8.5' }, 'PASSWORD_MIN_LENGTH must be a whole number of 6 or more'],
     [{ SESSION_IDLE_SECONDS: '0' }, 'SESSION_IDLE_SECONDS must be a whole number of 1 or more'],
+    [
+      { AUDIT_SYSLOG_URL: 'http://siem.example:514' },
+      'AUDIT_SYSLOG_URL must be a tcp://, tls:// or udp:// URL',
+    ],
+    [{ AUDIT_SYSLOG_URL: 'tcp://siem.example' }, 'AUDIT_SYSLOG_URL must name a host and a port'],
+    [
+      { AUDIT_SYSLOG_URL: 'tls://siem.example:6514', AUDIT_SYSLOG_CERT_FILE: 'client.pem' },
+      'AUDIT_SYSLOG_CERT_FILE and AUDIT_SYSLOG_KEY_FILE go together',
+    ],
+    [{ AUDIT_HTTPS_URL: 'http://collector.example' }, 'AUDIT_HTTPS_URL must be an https:// URL'],
+    [{ AUDIT_HTTPS_AUTH_SCHEME: 'Basic' }, 'AUDIT_HTTPS_AUTH_SCHEME must be Bearer or Splunk'],
   ])('%j is refused, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })

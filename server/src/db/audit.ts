@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry, AuditParams, Page } from '@shared/contract'
+import { requestOrigin } from '../audit/request-origin'
 import type { Queryable } from './database'
 
 export interface Actor {
@@ -14,26 +15,33 @@ export interface AuditRecord {
   changes?: Record<string, unknown>
 }
 
-const AUDIT_COLUMNS = 'actor_id, actor_username, action, target_type, target_id, changes'
+const AUDIT_COLUMNS =
+  'actor_id, actor_username, action, target_type, target_id, changes, client_address, request_id'
 
-/** A record's values for `AUDIT_COLUMNS` but its target's id: the first four, then the changes. */
+/**
+ * A record's values for `AUDIT_COLUMNS` but its target's id: the first four, then the changes,
+ * then the origin of the request being handled (none from the command line).
+ */
 function valuesOf(record: Omit<AuditRecord, 'targetId'>): unknown[] {
+  const origin = requestOrigin()
   return [
     record.actor?.id ?? null,
     record.actor?.username ?? null,
     record.action,
     record.targetType,
     JSON.stringify(record.changes ?? {}),
+    origin?.clientAddress ?? null,
+    origin?.requestId ?? null,
   ]
 }
 
 /** Called inside the transaction of the change it records, so both land or neither does. */
 export async function writeAudit(tx: Queryable, record: AuditRecord): Promise<void> {
-  const [actorId, actorName, action, targetType, changes] = valuesOf(record)
+  const [actorId, actorName, action, targetType, changes, address, requestId] = valuesOf(record)
   const targetId = record.targetId === null ? null : String(record.targetId)
   await tx.query(
-    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [actorId, actorName, action, targetType, targetId, changes],
+    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
+    [actorId, actorName, action, targetType, targetId, changes, address, requestId],
     { prepare: true },
   )
 }
@@ -48,12 +56,12 @@ export function auditOfStatement(
   record: Omit<AuditRecord, 'targetId'>,
   first: number,
 ): { sql: string; params: unknown[] } {
-  const [actorId, actorName, action, targetType, changes] = [0, 1, 2, 3, 4].map(
-    (offset) => `$${first + offset}`,
-  )
+  const [actorId, actorName, action, targetType, changes, address, requestId] = [
+    0, 1, 2, 3, 4, 5, 6,
+  ].map((offset) => `$${first + offset}`)
   return {
     sql: `INSERT INTO audit_log (${AUDIT_COLUMNS})
-      SELECT ${actorId}::int, ${actorName}::text, ${action}::text, ${targetType}::text, id::text, ${changes}::jsonb
+      SELECT ${actorId}::int, ${actorName}::text, ${action}::text, ${targetType}::text, id::text, ${changes}::jsonb, ${address}::text, ${requestId}::text
       FROM ${source}`,
     params: valuesOf(record),
   }
@@ -62,9 +70,10 @@ export function auditOfStatement(
 /** Many records in one statement, in the order given (a bulk action's, one per user). */
 export async function writeAudits(tx: Queryable, records: AuditRecord[]): Promise<void> {
   if (records.length === 0) return
+  const origin = requestOrigin()
   await tx.query(
     `INSERT INTO audit_log (${AUDIT_COLUMNS})
-     SELECT actor_id, actor_username, action, target_type, target_id, changes
+     SELECT actor_id, actor_username, action, target_type, target_id, changes, $7::text, $8::text
      FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])
        WITH ORDINALITY AS r (actor_id, actor_username, action, target_type, target_id, changes, n)
      ORDER BY n`,
@@ -75,6 +84,8 @@ export async function writeAudits(tx: Queryable, records: AuditRecord[]): Promis
       records.map((record) => record.targetType),
       records.map((record) => (record.targetId === null ? null : String(record.targetId))),
       records.map((record) => JSON.stringify(record.changes ?? {})),
+      origin?.clientAddress ?? null,
+      origin?.requestId ?? null,
     ],
   )
 }

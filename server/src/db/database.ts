@@ -32,6 +32,11 @@ export interface Database extends Queryable {
     params: readonly unknown[],
     batchRows: number,
   ): AsyncGenerator<T[]>
+  /**
+   * The connections of its pools: open, idle among them, and requests waiting for one. Absent
+   * where there is one connection in this process (PGlite).
+   */
+  poolUse?(): { open: number; idle: number; waiting: number }
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>

@@ -157,6 +157,11 @@ export function openPostgres(
   return {
     kind: 'postgres',
     ...over(pool),
+    poolUse: () => ({
+      open: pools.reduce((sum, each) => sum + each.totalCount, 0),
+      idle: pools.reduce((sum, each) => sum + each.idleCount, 0),
+      waiting: pools.reduce((sum, each) => sum + each.waitingCount, 0),
+    }),
     async *streamRows<T extends object>(
       text: string,
       params: readonly unknown[],

@@ -7,6 +7,15 @@ CREATE EXTENSION pg_trgm;
 
 -- Tables, their columns, constraints and indexes
 
+CREATE TABLE audit_chain_head (
+  only_row boolean NOT NULL DEFAULT true,
+  seq bigint NOT NULL,
+  hash text NOT NULL,
+  CONSTRAINT audit_chain_head_only_row_check CHECK (only_row),
+  CONSTRAINT audit_chain_head_pkey PRIMARY KEY (only_row)
+);
+CREATE UNIQUE INDEX audit_chain_head_pkey ON public.audit_chain_head USING btree (only_row);
+
 CREATE TABLE audit_log (
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
   actor_id integer,
@@ -16,13 +25,31 @@ CREATE TABLE audit_log (
   target_id text,
   changes jsonb NOT NULL DEFAULT '{}'::jsonb,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
+  client_address text,
+  request_id text,
+  chain_seq bigint NOT NULL,
+  chain_hash text NOT NULL,
+  CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq),
   CONSTRAINT audit_log_pkey PRIMARY KEY (id)
 );
 CREATE INDEX audit_log_by_action ON public.audit_log USING btree (action, created_at DESC, id DESC);
 CREATE INDEX audit_log_by_actor ON public.audit_log USING btree (actor_id, created_at DESC, id DESC);
 CREATE INDEX audit_log_by_target ON public.audit_log USING btree (target_type, target_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX audit_log_chain_seq ON public.audit_log USING btree (chain_seq);
 CREATE INDEX audit_log_newest ON public.audit_log USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id);
+
+CREATE TABLE audit_sinks (
+  name text NOT NULL,
+  delivered_seq bigint NOT NULL,
+  lease_owner text,
+  lease_until timestamp with time zone,
+  delivered_at timestamp with time zone,
+  last_error text,
+  last_error_at timestamp with time zone,
+  CONSTRAINT audit_sinks_pkey PRIMARY KEY (name)
+);
+CREATE UNIQUE INDEX audit_sinks_pkey ON public.audit_sinks USING btree (name);
 
 CREATE TABLE group_list_version (
   group_id integer NOT NULL,
@@ -418,6 +445,60 @@ CREATE SEQUENCE user_search_fragment_cell_pending_id_seq AS bigint START 1 INCRE
 CREATE SEQUENCE users_id_seq AS integer START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 2147483647 OWNED BY users.id;
 
 -- Functions
+
+CREATE OR REPLACE FUNCTION public.audit_canonical(r audit_log)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT 'audit-chain-1' || string_agg(
+    CASE WHEN field IS NULL THEN '-' ELSE octet_length(field) || ':' || field END, '' ORDER BY n)
+  FROM unnest(ARRAY[
+    r.chain_seq::text,
+    r.id::text,
+    to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    r.actor_id::text,
+    r.actor_username,
+    r.action,
+    r.target_type,
+    r.target_id,
+    r.changes::text,
+    r.client_address,
+    r.request_id
+  ]) WITH ORDINALITY AS f (field, n)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_link(previous text, r audit_log)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex')
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_log_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only';
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_log_chain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  head audit_chain_head;
+BEGIN
+  SELECT * INTO head FROM audit_chain_head FOR UPDATE;
+  NEW.chain_seq := head.seq + 1;
+  NEW.chain_hash := audit_link(head.hash, NEW);
+  UPDATE audit_chain_head SET seq = NEW.chain_seq, hash = NEW.chain_hash;
+  RETURN NEW;
+END
+$function$;
 
 CREATE OR REPLACE FUNCTION public.every_nth_id(ordered text, step integer)
  RETURNS SETOF integer
@@ -1127,6 +1208,8 @@ END $function$;
 
 -- Triggers
 
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
 CREATE TRIGGER group_roles_totals_delete AFTER DELETE ON group_roles REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_insert AFTER INSERT ON group_roles REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_update AFTER UPDATE ON group_roles REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');

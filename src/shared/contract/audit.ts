@@ -31,6 +31,7 @@ export const USER_HISTORY_SIZE = 20
  */
 export const AUDIT_ACTIONS = [
   'access.denied',
+  'audit.test_event',
   'group.activate',
   'group.create',
   'group.deactivate',

@@ -19,18 +19,22 @@ export interface HostWithServer {
 }
 
 /**
- * Starts a test server, a temporary folder (named from `folderPrefix`) and the built host
- * pointed at that server before the file's tests; after them signs out and stops all three.
+ * Starts a test server (with `serverEnv` added to its environment), a temporary folder (named
+ * from `folderPrefix`) and the built host pointed at that server before the file's tests; after
+ * them signs out and stops all three.
  */
-export function hostWithServer(folderPrefix: string): HostWithServer {
+export function hostWithServer(
+  folderPrefix: string,
+  serverEnv: (folder: string) => Record<string, string> = () => ({}),
+): HostWithServer {
   // Its server, host and folder are set in beforeAll, before any test reads them.
   const fixture = {} as HostWithServer
   fixture.mainFrame = () => fixture.host.double.consoleWindow()!.webContents.mainFrame
   fixture.call = (channel, payload) =>
     fixture.host.double.invoke(fixture.mainFrame(), channel, payload)
   beforeAll(async () => {
-    fixture.server = await startServer()
     fixture.folder = await mkdtemp(join(tmpdir(), folderPrefix))
+    fixture.server = await startServer(serverEnv(fixture.folder))
     fixture.host = await launchHost({ env: { ADMIN_CONSOLE_API_URL: fixture.server.url } })
   }, 60_000)
   afterAll(async () => {

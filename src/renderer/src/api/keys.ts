@@ -18,6 +18,7 @@ export const queryKeys = {
     ['members', kind, id, query] as const,
   audit: ['audit'] as const,
   auditList: (query: AuditQuery) => ['audit', 'list', query] as const,
+  auditSinks: ['audit', 'sinks'] as const,
   userHistory: (id: number, version: string | null) => ['audit', 'user', id, version] as const,
 }
 

@@ -1,18 +1,22 @@
 import { SERVER_ADDRESS_CHOICE } from '@shared/messages'
+import { usePermissions } from '../auth'
 import { useAppInfo } from '../../lib/useAppInfo'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
+import { AuditSinksCard } from './AuditSinksCard'
 import './settings.css'
 
 /**
  * What a user of this console sets for themselves: the theme. The server address is shown with
  * who decides it: IT's policy, or else how to choose another (issue 56: the file it names need
  * not exist yet).
+ * Those who may read the audit log also see where the server forwards it.
  */
 export function SettingsPage() {
   const theme = useTheme((state) => state.theme)
   const chooseTheme = useTheme((state) => state.chooseTheme)
   const info = useAppInfo()
+  const may = usePermissions()
   return (
     <div className="settings-page">
       <section className="settings-card" aria-labelledby="settings-theme">
@@ -47,6 +51,7 @@ export function SettingsPage() {
           </>
         )}
       </section>
+      {may('audit.read') && <AuditSinksCard />}
     </div>
   )
 }

@@ -1,0 +1,101 @@
+-- Issue 58: each audit record is a link of a SHA-256 chain, its own content and the previous
+-- record's hash (audit/chain.ts reads it back the same way), and carries the caller's address
+-- and request id. The chain's head is one row: taking it FOR UPDATE serialises the records of
+-- concurrent transactions, of any number of API processes, in the order they commit.
+ALTER TABLE audit_log
+  ADD COLUMN client_address text,
+  ADD COLUMN request_id text,
+  ADD COLUMN chain_seq bigint,
+  ADD COLUMN chain_hash text;
+
+CREATE TABLE audit_chain_head (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  seq bigint NOT NULL,
+  hash text NOT NULL
+);
+
+-- Each field as its length in bytes, a colon and its text, or '-' when null: no two records
+-- read the same. Times in UTC to the microsecond, so no session setting changes the text.
+CREATE FUNCTION audit_canonical(r audit_log) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'audit-chain-1' || string_agg(
+    CASE WHEN field IS NULL THEN '-' ELSE octet_length(field) || ':' || field END, '' ORDER BY n)
+  FROM unnest(ARRAY[
+    r.chain_seq::text,
+    r.id::text,
+    to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    r.actor_id::text,
+    r.actor_username,
+    r.action,
+    r.target_type,
+    r.target_id,
+    r.changes::text,
+    r.client_address,
+    r.request_id
+  ]) WITH ORDINALITY AS f (field, n)
+$$;
+
+CREATE FUNCTION audit_link(previous text, r audit_log) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex')
+$$;
+
+-- The records of before this chain in the order of their ids.
+DO $$
+DECLARE
+  r audit_log;
+  previous text := repeat('0', 64);
+  n bigint := 0;
+BEGIN
+  FOR r IN SELECT * FROM audit_log ORDER BY id LOOP
+    n := n + 1;
+    r.chain_seq := n;
+    previous := audit_link(previous, r);
+    UPDATE audit_log SET chain_seq = n, chain_hash = previous WHERE id = r.id;
+  END LOOP;
+  INSERT INTO audit_chain_head (seq, hash) VALUES (n, previous);
+END
+$$;
+
+ALTER TABLE audit_log
+  ALTER COLUMN chain_seq SET NOT NULL,
+  ALTER COLUMN chain_hash SET NOT NULL,
+  ADD CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq);
+
+CREATE FUNCTION audit_log_chain() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  head audit_chain_head;
+BEGIN
+  SELECT * INTO head FROM audit_chain_head FOR UPDATE;
+  NEW.chain_seq := head.seq + 1;
+  NEW.chain_hash := audit_link(head.hash, NEW);
+  UPDATE audit_chain_head SET seq = NEW.chain_seq, hash = NEW.chain_hash;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+
+-- The log is append-only for the server's own statements; what bypasses this (a superuser
+-- turning triggers off) breaks the chain, which verify-audit names.
+CREATE FUNCTION audit_log_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only';
+END
+$$;
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+
+-- Where each sink has forwarded up to, and what went wrong last: shared by every API process,
+-- one of which holds a sink's lease at a time.
+CREATE TABLE audit_sinks (
+  name text PRIMARY KEY,
+  delivered_seq bigint NOT NULL,
+  lease_owner text,
+  lease_until timestamptz,
+  delivered_at timestamptz,
+  last_error text,
+  last_error_at timestamptz
+);
