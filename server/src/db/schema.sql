@@ -27,8 +27,9 @@ CREATE TABLE audit_log (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   client_address text,
   request_id text,
-  chain_seq bigint NOT NULL,
-  chain_hash text NOT NULL,
+  chain_seq bigint,
+  chain_hash text,
+  CONSTRAINT audit_log_chain TRIGGER DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq),
   CONSTRAINT audit_log_pkey PRIMARY KEY (id)
 );
@@ -481,6 +482,13 @@ CREATE OR REPLACE FUNCTION public.audit_log_append_only()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.chain_seq IS NULL
+      AND (to_jsonb(NEW) - 'chain_seq' - 'chain_hash') = (to_jsonb(OLD) - 'chain_seq' - 'chain_hash')
+    THEN
+      RETURN NEW;
+    END IF;
+  END IF;
   RAISE EXCEPTION 'audit_log is append-only';
 END
 $function$;
@@ -491,12 +499,15 @@ CREATE OR REPLACE FUNCTION public.audit_log_chain()
 AS $function$
 DECLARE
   head audit_chain_head;
+  r audit_log;
 BEGIN
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  NEW.chain_seq := head.seq + 1;
-  NEW.chain_hash := audit_link(head.hash, NEW);
-  UPDATE audit_chain_head SET seq = NEW.chain_seq, hash = NEW.chain_hash;
-  RETURN NEW;
+  SELECT * INTO r FROM audit_log WHERE id = NEW.id;
+  r.chain_seq := head.seq + 1;
+  r.chain_hash := audit_link(head.hash, r);
+  UPDATE audit_log SET chain_seq = r.chain_seq, chain_hash = r.chain_hash WHERE id = r.id;
+  UPDATE audit_chain_head SET seq = r.chain_seq, hash = r.chain_hash;
+  RETURN NULL;
 END
 $function$;
 
@@ -1208,8 +1219,9 @@ END $function$;
 
 -- Triggers
 
-CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
-CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE CONSTRAINT TRIGGER audit_log_chain AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 CREATE TRIGGER group_roles_totals_delete AFTER DELETE ON group_roles REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_insert AFTER INSERT ON group_roles REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_update AFTER UPDATE ON group_roles REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');

@@ -44,7 +44,7 @@ export function auditRoutes(ctx: ServerContext): RouteSpec[] {
       access: 'audit.read',
       status: 201,
       response: auditTestEventSchema,
-      handler: ({ caller }) => ctx.db.transaction((tx) => writeTestEvent(tx, caller)),
+      handler: ({ caller }) => writeTestEvent(ctx.db, caller),
     }),
   ]
 }

@@ -1,7 +1,9 @@
 -- Issue 58: each audit record is a link of a SHA-256 chain, its own content and the previous
 -- record's hash (audit/chain.ts reads it back the same way), and carries the caller's address
--- and request id. The chain's head is one row: taking it FOR UPDATE serialises the records of
--- concurrent transactions, of any number of API processes, in the order they commit.
+-- and request id. A record is linked as its transaction commits, by a deferred trigger that
+-- takes the chain's one-row head FOR UPDATE: the records of concurrent transactions, of any
+-- number of API processes, chain in the order they commit, and the head is the last lock a
+-- transaction takes, so waiting for it cannot close a cycle of locks (a deadlock).
 ALTER TABLE audit_log
   ADD COLUMN client_address text,
   ADD COLUMN request_id text,
@@ -57,35 +59,47 @@ BEGIN
 END
 $$;
 
-ALTER TABLE audit_log
-  ALTER COLUMN chain_seq SET NOT NULL,
-  ALTER COLUMN chain_hash SET NOT NULL,
-  ADD CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq);
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq);
 
+-- Fired at commit, once per record in the order they were written.
 CREATE FUNCTION audit_log_chain() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   head audit_chain_head;
+  r audit_log;
 BEGIN
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  NEW.chain_seq := head.seq + 1;
-  NEW.chain_hash := audit_link(head.hash, NEW);
-  UPDATE audit_chain_head SET seq = NEW.chain_seq, hash = NEW.chain_hash;
-  RETURN NEW;
+  SELECT * INTO r FROM audit_log WHERE id = NEW.id;
+  r.chain_seq := head.seq + 1;
+  r.chain_hash := audit_link(head.hash, r);
+  UPDATE audit_log SET chain_seq = r.chain_seq, chain_hash = r.chain_hash WHERE id = r.id;
+  UPDATE audit_chain_head SET seq = r.chain_seq, hash = r.chain_hash;
+  RETURN NULL;
 END
 $$;
-CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log
+CREATE CONSTRAINT TRIGGER audit_log_chain AFTER INSERT ON audit_log
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
 
--- The log is append-only for the server's own statements; what bypasses this (a superuser
--- turning triggers off) breaks the chain, which verify-audit names.
+-- The log is append-only for the server's own statements: a record changes once, when it is
+-- linked. What bypasses this (a superuser turning triggers off) breaks the chain, which
+-- verify-audit names.
 CREATE FUNCTION audit_log_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.chain_seq IS NULL
+      AND (to_jsonb(NEW) - 'chain_seq' - 'chain_hash') = (to_jsonb(OLD) - 'chain_seq' - 'chain_hash')
+    THEN
+      RETURN NEW;
+    END IF;
+  END IF;
   RAISE EXCEPTION 'audit_log is append-only';
 END
 $$;
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 
 -- Where each sink has forwarded up to, and what went wrong last: shared by every API process,
