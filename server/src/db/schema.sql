@@ -39,6 +39,7 @@ CREATE INDEX audit_log_by_target ON public.audit_log USING btree (target_type, t
 CREATE UNIQUE INDEX audit_log_chain_seq ON public.audit_log USING btree (chain_seq);
 CREATE INDEX audit_log_newest ON public.audit_log USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id);
+CREATE INDEX audit_log_unlinked ON public.audit_log USING btree (id) WHERE (chain_seq IS NULL);
 
 CREATE TABLE audit_sinks (
   name text NOT NULL,
@@ -449,10 +450,11 @@ CREATE SEQUENCE users_id_seq AS integer START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 
 
 CREATE OR REPLACE FUNCTION public.audit_canonical(r audit_log)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
-  SELECT 'audit-chain-1' || string_agg(
+BEGIN
+  RETURN (SELECT 'audit-chain-1' || string_agg(
     CASE WHEN field IS NULL THEN '-' ELSE octet_length(field) || ':' || field END, '' ORDER BY n)
   FROM unnest(ARRAY[
     r.chain_seq::text,
@@ -466,15 +468,18 @@ AS $function$
     r.changes::text,
     r.client_address,
     r.request_id
-  ]) WITH ORDINALITY AS f (field, n)
+  ]) WITH ORDINALITY AS f (field, n));
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_link(previous text, r audit_log)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
-  SELECT encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex')
+BEGIN
+  RETURN encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex');
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_log_append_only()
@@ -484,7 +489,11 @@ AS $function$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF OLD.chain_seq IS NULL
-      AND (to_jsonb(NEW) - 'chain_seq' - 'chain_hash') = (to_jsonb(OLD) - 'chain_seq' - 'chain_hash')
+      AND (NEW.id, NEW.actor_id, NEW.actor_username, NEW.action, NEW.target_type, NEW.target_id,
+        NEW.changes, NEW.created_at, NEW.client_address, NEW.request_id)
+      IS NOT DISTINCT FROM (OLD.id, OLD.actor_id, OLD.actor_username, OLD.action,
+        OLD.target_type, OLD.target_id, OLD.changes, OLD.created_at, OLD.client_address,
+        OLD.request_id)
     THEN
       RETURN NEW;
     END IF;
@@ -501,12 +510,17 @@ DECLARE
   head audit_chain_head;
   r audit_log;
 BEGIN
+  IF (SELECT chain_seq FROM audit_log WHERE id = NEW.id) IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  SELECT * INTO r FROM audit_log WHERE id = NEW.id;
-  r.chain_seq := head.seq + 1;
-  r.chain_hash := audit_link(head.hash, r);
-  UPDATE audit_log SET chain_seq = r.chain_seq, chain_hash = r.chain_hash WHERE id = r.id;
-  UPDATE audit_chain_head SET seq = r.chain_seq, hash = r.chain_hash;
+  FOR r IN SELECT * FROM audit_log WHERE chain_seq IS NULL ORDER BY id LOOP
+    head.seq := head.seq + 1;
+    r.chain_seq := head.seq;
+    head.hash := audit_link(head.hash, r);
+    UPDATE audit_log SET chain_seq = head.seq, chain_hash = head.hash WHERE id = r.id;
+  END LOOP;
+  UPDATE audit_chain_head SET seq = head.seq, hash = head.hash;
   RETURN NULL;
 END
 $function$;

@@ -18,9 +18,11 @@ CREATE TABLE audit_chain_head (
 
 -- Each field as its length in bytes, a colon and its text, or '-' when null: no two records
 -- read the same. Times in UTC to the microsecond, so no session setting changes the text.
+-- PL/pgSQL, not SQL, so that the plan is kept between calls: linking 10,000 records took 4 s.
 CREATE FUNCTION audit_canonical(r audit_log) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT 'audit-chain-1' || string_agg(
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT 'audit-chain-1' || string_agg(
     CASE WHEN field IS NULL THEN '-' ELSE octet_length(field) || ':' || field END, '' ORDER BY n)
   FROM unnest(ARRAY[
     r.chain_seq::text,
@@ -34,12 +36,15 @@ LANGUAGE sql IMMUTABLE AS $$
     r.changes::text,
     r.client_address,
     r.request_id
-  ]) WITH ORDINALITY AS f (field, n)
+  ]) WITH ORDINALITY AS f (field, n));
+END
 $$;
 
 CREATE FUNCTION audit_link(previous text, r audit_log) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex')
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex');
+END
 $$;
 
 -- The records of before this chain in the order of their ids.
@@ -61,19 +66,29 @@ $$;
 
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq);
 
--- Fired at commit, once per record in the order they were written.
+-- The records not yet linked: those of the transaction committing (any other is linked or
+-- not visible to it).
+CREATE INDEX audit_log_unlinked ON audit_log (id) WHERE chain_seq IS NULL;
+
+-- Fired at commit for each record written; the first links every record of the transaction,
+-- in the order they were written, moving the head once: the others find theirs linked.
 CREATE FUNCTION audit_log_chain() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   head audit_chain_head;
   r audit_log;
 BEGIN
+  IF (SELECT chain_seq FROM audit_log WHERE id = NEW.id) IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  SELECT * INTO r FROM audit_log WHERE id = NEW.id;
-  r.chain_seq := head.seq + 1;
-  r.chain_hash := audit_link(head.hash, r);
-  UPDATE audit_log SET chain_seq = r.chain_seq, chain_hash = r.chain_hash WHERE id = r.id;
-  UPDATE audit_chain_head SET seq = r.chain_seq, hash = r.chain_hash;
+  FOR r IN SELECT * FROM audit_log WHERE chain_seq IS NULL ORDER BY id LOOP
+    head.seq := head.seq + 1;
+    r.chain_seq := head.seq;
+    head.hash := audit_link(head.hash, r);
+    UPDATE audit_log SET chain_seq = head.seq, chain_hash = head.hash WHERE id = r.id;
+  END LOOP;
+  UPDATE audit_chain_head SET seq = head.seq, hash = head.hash;
   RETURN NULL;
 END
 $$;
@@ -89,7 +104,11 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF OLD.chain_seq IS NULL
-      AND (to_jsonb(NEW) - 'chain_seq' - 'chain_hash') = (to_jsonb(OLD) - 'chain_seq' - 'chain_hash')
+      AND (NEW.id, NEW.actor_id, NEW.actor_username, NEW.action, NEW.target_type, NEW.target_id,
+        NEW.changes, NEW.created_at, NEW.client_address, NEW.request_id)
+      IS NOT DISTINCT FROM (OLD.id, OLD.actor_id, OLD.actor_username, OLD.action,
+        OLD.target_type, OLD.target_id, OLD.changes, OLD.created_at, OLD.client_address,
+        OLD.request_id)
     THEN
       RETURN NEW;
     END IF;
