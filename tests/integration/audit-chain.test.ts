@@ -136,6 +136,15 @@ describe('the chain of audit records', () => {
     expect(report.intact || report.problem).toMatch(/^Record 4 \(id \d+, .* does not match/)
   })
 
+  test('names a record inserted with the chain trigger off', async () => {
+    const report = await tampered((tx) =>
+      tx.query(`INSERT INTO audit_log (action, target_type) VALUES ('user.unlock', 'user')`),
+    )
+    expect(report.intact || report.problem).toMatch(
+      /^Record id \d+ is not part of the chain: it was inserted with the chain's trigger off\.$/,
+    )
+  })
+
   test('stays one unbroken chain under concurrent writers', async () => {
     const [before] = await db().query<{ seq: string }>(
       'SELECT seq::text AS seq FROM audit_chain_head',

@@ -150,3 +150,31 @@ describe('the HTTPS sink', () => {
     }
   })
 })
+
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('two API processes, one database', () => {
+  test('forward each record to a sink once, in order, whichever wrote it', async () => {
+    const file = path.join(dir, 'shared.jsonl')
+    const first = await startServer({ AUDIT_FILE: file, AUDIT_FORWARD_BATCH_SIZE: '7' })
+    const databaseUrl = first.built.context.config.databaseUrl!
+    const second = await startServer({
+      AUDIT_FILE: file,
+      AUDIT_FORWARD_BATCH_SIZE: '7',
+      DATABASE_URL: databaseUrl,
+    })
+    try {
+      await Promise.all([first, second, first, second].map((server) => someActions(server)))
+      await Promise.all([
+        first.built.context.forwarder.idle(),
+        second.built.context.forwarder.idle(),
+      ])
+      const seqs = (await readFile(file, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as ForwardedRecord).seq)
+      expect(seqs.map(String)).toEqual((await chain(first)).map((row) => row.seq))
+    } finally {
+      await second.close()
+      await first.close()
+    }
+  })
+})

@@ -113,6 +113,15 @@ export async function verifyChain(db: Queryable): Promise<ChainReport> {
     if (rows.length < PAGE_ROWS) break
     after = expectedSeq - 1n
   }
+  const [outside] = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM audit_log WHERE chain_seq IS NULL ORDER BY id LIMIT 1',
+  )
+  if (outside)
+    return {
+      intact: false,
+      records,
+      problem: `Record id ${outside.id} is not part of the chain: it was inserted with the chain's trigger off.`,
+    }
   const [head] = await db.query<{ seq: string; hash: string }>(
     'SELECT seq::text AS seq, hash FROM audit_chain_head',
   )

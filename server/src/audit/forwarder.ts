@@ -15,8 +15,11 @@ const LAST_RETRY_MS = 5_000
 export interface Forwarder {
   /** Begins forwarding, once the server is built. */
   start(): void
-  /** Resolves once every sink has delivered every record written before the call. */
-  idle(): Promise<void>
+  /**
+   * Resolves once every sink has delivered every record written before the call, by whichever
+   * process holds its lease; rejects after `timeoutMs`.
+   */
+  idle(timeoutMs?: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -34,18 +37,6 @@ interface Options {
 export function createForwarder(db: Queryable, sinks: Sink[], options: Options): Forwarder {
   const owner = randomUUID()
   const stop = new AbortController()
-  const waiters = new Set<{ seq: number; sink: string; resolve(): void }>()
-  const delivered = new Map<string, number>()
-
-  function settle(sink: string, seq: number) {
-    delivered.set(sink, seq)
-    for (const waiter of waiters)
-      if (waiter.sink === sink && waiter.seq <= seq) {
-        waiters.delete(waiter)
-        waiter.resolve()
-      }
-  }
-
   /** Delivers one batch if this process holds the lease; answers how many records it sent. */
   async function forwardBatch(sink: Sink): Promise<number> {
     await db.query(
@@ -61,10 +52,7 @@ export function createForwarder(db: Queryable, sinks: Sink[], options: Options):
     if (!lease) return 0
     const after = Number(lease.delivered_seq)
     const records = await recordsAfter(db, after, options.batchSize)
-    if (records.length === 0) {
-      settle(sink.name, after)
-      return 0
-    }
+    if (records.length === 0) return 0
     await sink.deliver(records)
     const last = records[records.length - 1]!.seq
     await db.query(
@@ -72,7 +60,6 @@ export function createForwarder(db: Queryable, sinks: Sink[], options: Options):
        WHERE name = $1 AND lease_owner = $2`,
       [sink.name, owner, last],
     )
-    settle(sink.name, last)
     return records.length
   }
 
@@ -104,18 +91,25 @@ export function createForwarder(db: Queryable, sinks: Sink[], options: Options):
     start() {
       runs = sinks.map((sink) => run(sink).catch(() => {}))
     },
-    async idle() {
+    async idle(timeoutMs = 30_000) {
       const [head] = await db.query<{ seq: string }>(
         'SELECT seq::text AS seq FROM audit_chain_head',
       )
       const seq = Number(head?.seq ?? 0)
-      await Promise.all(
-        sinks.map((sink) =>
-          (delivered.get(sink.name) ?? -1) >= seq
-            ? undefined
-            : new Promise<void>((resolve) => waiters.add({ seq, sink: sink.name, resolve })),
-        ),
-      )
+      const names = sinks.map((sink) => sink.name)
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const [behind] = await db.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM unnest($1::text[]) AS n (name)
+           LEFT JOIN audit_sinks s ON s.name = n.name
+           WHERE coalesce(s.delivered_seq, -1) < $2`,
+          [names, seq],
+        )
+        if ((behind?.count ?? 0) === 0) return
+        if (Date.now() > deadline)
+          throw new Error(`The audit sinks did not catch up within ${timeoutMs / 1000} s`)
+        await sleep(50)
+      }
     },
     async close() {
       stop.abort()

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/database'
 
 /**
  * "Send test event": an audit record like any other, which every sink then receives, so that
- * an administrator can see it arrive in the SIEM. Answers its id and place in the chain.
+ * an administrator can see it arrive in the SIEM. Written on its own (a record is linked into
+ * the chain as its transaction commits); answers its id and place in the chain.
  */
 export async function writeTestEvent(db: Queryable, actor: Actor): Promise<AuditTestEvent> {
   await writeAudit(db, {

@@ -27,8 +27,9 @@ CREATE TABLE audit_log (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   client_address text,
   request_id text,
-  chain_seq bigint NOT NULL,
-  chain_hash text NOT NULL,
+  chain_seq bigint,
+  chain_hash text,
+  CONSTRAINT audit_log_chain TRIGGER DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT audit_log_chain_seq UNIQUE (chain_seq),
   CONSTRAINT audit_log_pkey PRIMARY KEY (id)
 );
@@ -38,6 +39,7 @@ CREATE INDEX audit_log_by_target ON public.audit_log USING btree (target_type, t
 CREATE UNIQUE INDEX audit_log_chain_seq ON public.audit_log USING btree (chain_seq);
 CREATE INDEX audit_log_newest ON public.audit_log USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id);
+CREATE INDEX audit_log_unlinked ON public.audit_log USING btree (id) WHERE (chain_seq IS NULL);
 
 CREATE TABLE audit_sinks (
   name text NOT NULL,
@@ -448,10 +450,11 @@ CREATE SEQUENCE users_id_seq AS integer START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 
 
 CREATE OR REPLACE FUNCTION public.audit_canonical(r audit_log)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
-  SELECT 'audit-chain-1' || string_agg(
+BEGIN
+  RETURN (SELECT 'audit-chain-1' || string_agg(
     CASE WHEN field IS NULL THEN '-' ELSE octet_length(field) || ':' || field END, '' ORDER BY n)
   FROM unnest(ARRAY[
     r.chain_seq::text,
@@ -465,15 +468,18 @@ AS $function$
     r.changes::text,
     r.client_address,
     r.request_id
-  ]) WITH ORDINALITY AS f (field, n)
+  ]) WITH ORDINALITY AS f (field, n));
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_link(previous text, r audit_log)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
 AS $function$
-  SELECT encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex')
+BEGIN
+  RETURN encode(sha256(convert_to(previous || audit_canonical(r), 'UTF8')), 'hex');
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_log_append_only()
@@ -481,6 +487,17 @@ CREATE OR REPLACE FUNCTION public.audit_log_append_only()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.chain_seq IS NULL
+      AND (NEW.id, NEW.actor_id, NEW.actor_username, NEW.action, NEW.target_type, NEW.target_id,
+        NEW.changes, NEW.created_at, NEW.client_address, NEW.request_id)
+      IS NOT DISTINCT FROM (OLD.id, OLD.actor_id, OLD.actor_username, OLD.action,
+        OLD.target_type, OLD.target_id, OLD.changes, OLD.created_at, OLD.client_address,
+        OLD.request_id)
+    THEN
+      RETURN NEW;
+    END IF;
+  END IF;
   RAISE EXCEPTION 'audit_log is append-only';
 END
 $function$;
@@ -491,12 +508,20 @@ CREATE OR REPLACE FUNCTION public.audit_log_chain()
 AS $function$
 DECLARE
   head audit_chain_head;
+  r audit_log;
 BEGIN
+  IF (SELECT chain_seq FROM audit_log WHERE id = NEW.id) IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  NEW.chain_seq := head.seq + 1;
-  NEW.chain_hash := audit_link(head.hash, NEW);
-  UPDATE audit_chain_head SET seq = NEW.chain_seq, hash = NEW.chain_hash;
-  RETURN NEW;
+  FOR r IN SELECT * FROM audit_log WHERE chain_seq IS NULL ORDER BY id LOOP
+    head.seq := head.seq + 1;
+    r.chain_seq := head.seq;
+    head.hash := audit_link(head.hash, r);
+    UPDATE audit_log SET chain_seq = head.seq, chain_hash = head.hash WHERE id = r.id;
+  END LOOP;
+  UPDATE audit_chain_head SET seq = head.seq, hash = head.hash;
+  RETURN NULL;
 END
 $function$;
 
@@ -1208,8 +1233,9 @@ END $function$;
 
 -- Triggers
 
-CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
-CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE CONSTRAINT TRIGGER audit_log_chain AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 CREATE TRIGGER group_roles_totals_delete AFTER DELETE ON group_roles REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_insert AFTER INSERT ON group_roles REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');
 CREATE TRIGGER group_roles_totals_update AFTER UPDATE ON group_roles REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION link_totals('group_id', 'role_id', 'group_roles_move');

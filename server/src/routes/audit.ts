@@ -9,7 +9,5 @@ export const auditRoutes = resource(({ serve }, ctx) => {
   serve(endpoints.listAuditSinks, async () => ({
     sinks: await sinkStatuses(ctx.db, ctx.auditSinks),
   }))
-  serve(endpoints.sendAuditTestEvent, ({ caller }) =>
-    ctx.db.transaction((tx) => writeTestEvent(tx, caller)),
-  )
+  serve(endpoints.sendAuditTestEvent, ({ caller }) => writeTestEvent(ctx.db, caller))
 })
