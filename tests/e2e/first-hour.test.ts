@@ -140,3 +140,31 @@ test('History shows a role just given, without a reload', async () => {
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
   await history.getByText('Role added', { exact: false }).first().waitFor({ timeout: 10_000 })
 })
+
+test('a user without console rights who chooses a new password is told it is set, the form emptied', async () => {
+  const { page, server } = app
+  const token = await server.token()
+  const { user } = await server.member(token)
+  const set = await server.request('POST', `/api/admin/users/${user.id}/temporary-password`, {
+    token,
+  })
+  expect(set.status).toBe(200)
+  await page.evaluate(() => (globalThis as any).admin.auth.logout())
+  await page.goto(app.at('login'))
+  await page.getByLabel('Username or Email').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(set.body.temporaryPassword)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor()
+  await page.getByLabel('New Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByRole('button', { name: 'Change Password' }).click()
+  await page
+    .getByText('Your new password is set. Administrator rights are required to use this console.', {
+      exact: true,
+    })
+    .waitFor()
+  await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('')
+  await expect(page.getByLabel('Confirm Password', { exact: true }).inputValue()).resolves.toBe('')
+  expect((await server.login(user.username, 'chosen-secret-56')).status).toBe(200)
+  await app.signIn()
+})
