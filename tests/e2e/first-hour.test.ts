@@ -69,6 +69,34 @@ test('Assign Roles says the administrator role grants every permission', async (
   await page.keyboard.press('Escape')
 })
 
+test('a user without console rights who chooses a new password is told it is set, the form emptied', async () => {
+  const { page, server } = app
+  const token = await server.token()
+  const { user } = await server.member(token)
+  const set = await server.request('POST', `/api/admin/users/${user.id}/temporary-password`, {
+    token,
+  })
+  expect(set.status).toBe(200)
+  await page.evaluate(() => (globalThis as any).admin.auth.logout())
+  await page.goto(app.at('login'))
+  await page.getByLabel('Username or Email').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(set.body.temporaryPassword)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor()
+  await page.getByLabel('New Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByRole('button', { name: 'Change Password' }).click()
+  await page
+    .getByText('Your new password is set. Administrator rights are required to use this console.', {
+      exact: true,
+    })
+    .waitFor()
+  await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('')
+  await expect(page.getByLabel('Confirm Password', { exact: true }).inputValue()).resolves.toBe('')
+  expect((await server.login(user.username, 'chosen-secret-56')).status).toBe(200)
+  await app.signIn()
+})
+
 test('the key reads in groups of four and copies whole; the ten recovery codes stand apart', async () => {
   const { page } = app
   await page.getByRole('button', { name: /Account menu/ }).click()
@@ -141,30 +169,19 @@ test('History shows a role just given, without a reload', async () => {
   await history.getByText('Role added', { exact: false }).first().waitFor({ timeout: 10_000 })
 })
 
-test('a user without console rights who chooses a new password is told it is set, the form emptied', async () => {
-  const { page, server } = app
-  const token = await server.token()
-  const { user } = await server.member(token)
-  const set = await server.request('POST', `/api/admin/users/${user.id}/temporary-password`, {
-    token,
+test('"Changes saved" does not stay over the next save’s validation error', async () => {
+  const { page } = app
+  await page.goto(app.at('users'))
+  await page.getByRole('link', { name: 'omar.karim', exact: true }).click()
+  const firstName = page.getByLabel('First Name', { exact: true })
+  await firstName.fill('Omar-Saved')
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
+  const saved = page.locator('[role="status"].notifications').getByText('Changes saved', {
+    exact: true,
   })
-  expect(set.status).toBe(200)
-  await page.evaluate(() => (globalThis as any).admin.auth.logout())
-  await page.goto(app.at('login'))
-  await page.getByLabel('Username or Email').fill(user.username)
-  await page.getByLabel('Password', { exact: true }).fill(set.body.temporaryPassword)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor()
-  await page.getByLabel('New Password', { exact: true }).fill('chosen-secret-56')
-  await page.getByLabel('Confirm Password', { exact: true }).fill('chosen-secret-56')
-  await page.getByRole('button', { name: 'Change Password' }).click()
-  await page
-    .getByText('Your new password is set. Administrator rights are required to use this console.', {
-      exact: true,
-    })
-    .waitFor()
-  await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('')
-  await expect(page.getByLabel('Confirm Password', { exact: true }).inputValue()).resolves.toBe('')
-  expect((await server.login(user.username, 'chosen-secret-56')).status).toBe(200)
-  await app.signIn()
+  await saved.waitFor()
+  await firstName.fill('')
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
+  await page.getByText('First name is required', { exact: true }).waitFor()
+  await expect(saved.count()).resolves.toBe(0)
 })
