@@ -36,7 +36,7 @@ test('the README’s example import file imports whole into the demo organisatio
   await dialog.getByRole('button', { name: 'Choose File…' }).click()
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
-    .toMatch(/^3 new users?, 0 already present, 0 rows with errors$/)
+    .toBe('3 new users, 0 already present, 0 rows with errors')
   await dialog.getByRole('button', { name: 'Apply' }).click()
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
@@ -184,4 +184,36 @@ test('"Changes saved" does not stay over the next save’s validation error', as
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
   await page.getByText('First name is required', { exact: true }).waitFor()
   await expect(saved.count()).resolves.toBe(0)
+})
+
+test('a file from German Excel: WAHR and FALSCH read, one new user counted as one, Passwort refused', async () => {
+  const { page } = app
+  const choose = async (text: string) => {
+    await writeFile(app.importFile, text)
+    await page.goto(app.at('users'))
+    await page.getByRole('button', { name: 'Import CSV' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Users from CSV' })
+    await dialog.getByRole('button', { name: 'Choose File…' }).click()
+    return dialog
+  }
+  const german = await choose(
+    '\uFEFFusername;email;first name;last name;phone;active\r\n' +
+      'hans.meier;hans.meier@example.com;Hans;Meier;+49 30 1234567;WAHR\r\n' +
+      'jana.roth;not-an-email;Jana;Roth;+49 30 7654321;FALSCH\r\n',
+  )
+  await expect
+    .poll(() => german.locator('.import-counts').textContent(), { timeout: 10_000 })
+    .toBe('1 new user, 0 already present, 1 row with errors')
+  await expect(german.getByRole('table', { name: 'Errors' }).textContent()).resolves.not.toMatch(
+    /Active must be/,
+  )
+  await page.keyboard.press('Escape')
+
+  const withPassword = await choose(
+    'username;email;first name;last name;Passwort\r\nx.y;x.y@example.com;X;Y;geheim\r\n',
+  )
+  await withPassword
+    .getByText('Passwords cannot be imported. New users get a link to set their own.')
+    .waitFor()
+  await page.keyboard.press('Escape')
 })
