@@ -128,7 +128,7 @@ describe('the console window’s main frame, through the built host', () => {
     })
     expect(outcome).toEqual({ ok: true, data: { status: 'saved', file, rows: 2 } })
     const dialog = fixture.host.double.saveDialogs.at(-1)!
-    expect(dialog.defaultPath).toMatch(/export\.csv$/)
+    expect(dialog.defaultPath).toMatch(/Users_Report_\d{4}-\d{2}-\d{2}\.csv$/)
     expect(dialog.filters).toEqual([{ name: 'CSV', extensions: ['csv'] }])
     const csv = await readFile(file, 'utf8')
     expect(csv.split('\r\n')[0]).toBe('User ID,Username')
