@@ -4,6 +4,11 @@ export const SESSION_EXPIRED = 'Session expired'
 /** A signed-in user without administrator rights, at sign-in or when the rights go. */
 export const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
 /**
+ * A new password chosen after a temporary one by a user without administrator rights (issue
+ * 56): the change worked, and the console says so before it says they cannot use it.
+ */
+export const PASSWORD_CHANGED_ADMIN_REQUIRED = `Your new password is set. ${ADMIN_REQUIRED}`
+/**
  * Acting on a user who holds a permission the caller lacks (issue 29): the server's 403 starts
  * with it, and the console's details page says it instead of offering changes.
  */

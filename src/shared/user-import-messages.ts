@@ -13,9 +13,11 @@ export const IMPORT_MESSAGES = {
     `${field === 'username' ? 'Username' : 'Email'} "${value}" is also in row ${firstRow}`,
 } as const
 
-/** The preview's counts (issue 32 point 3). */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/** The preview's counts (issue 32 point 3), "1 new user" and "2 new users" (issue 56). */
 export const importPreviewCounts = (created: number, present: number, failed: number) =>
-  `${created} new users, ${present} already present, ${failed} rows with errors`
+  `${counted(created, 'new user', 'new users')}, ${present} already present, ${counted(failed, 'row', 'rows')} with errors`
 
 /** The final report's counts (issue 32 point 5). */
 export const importReportCounts = (counts: {

@@ -36,7 +36,7 @@ test('the README’s example import file imports whole into the demo organisatio
   await dialog.getByRole('button', { name: 'Choose File…' }).click()
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
-    .toMatch(/^3 new users?, 0 already present, 0 rows with errors$/)
+    .toBe('3 new users, 0 already present, 0 rows with errors')
   await dialog.getByRole('button', { name: 'Apply' }).click()
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
@@ -67,6 +67,34 @@ test('Assign Roles says the administrator role grants every permission', async (
     'VIEWER',
   )
   await page.keyboard.press('Escape')
+})
+
+test('a user without console rights who chooses a new password is told it is set, the form emptied', async () => {
+  const { page, server } = app
+  const token = await server.token()
+  const { user } = await server.member(token)
+  const set = await server.request('POST', `/api/admin/users/${user.id}/temporary-password`, {
+    token,
+  })
+  expect(set.status).toBe(200)
+  await page.evaluate(() => (globalThis as any).admin.auth.logout())
+  await page.goto(app.at('login'))
+  await page.getByLabel('Username or Email').fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(set.body.temporaryPassword)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor()
+  await page.getByLabel('New Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('chosen-secret-56')
+  await page.getByRole('button', { name: 'Change Password' }).click()
+  await page
+    .getByText('Your new password is set. Administrator rights are required to use this console.', {
+      exact: true,
+    })
+    .waitFor()
+  await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('')
+  await expect(page.getByLabel('Confirm Password', { exact: true }).inputValue()).resolves.toBe('')
+  expect((await server.login(user.username, 'chosen-secret-56')).status).toBe(200)
+  await app.signIn()
 })
 
 test('the key reads in groups of four and copies whole; the ten recovery codes stand apart', async () => {
@@ -139,4 +167,53 @@ test('History shows a role just given, without a reload', async () => {
     .click()
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
   await history.getByText('Role added', { exact: false }).first().waitFor({ timeout: 10_000 })
+})
+
+test('"Changes saved" does not stay over the next save’s validation error', async () => {
+  const { page } = app
+  await page.goto(app.at('users'))
+  await page.getByRole('link', { name: 'omar.karim', exact: true }).click()
+  const firstName = page.getByLabel('First Name', { exact: true })
+  await firstName.fill('Omar-Saved')
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
+  const saved = page.locator('[role="status"].notifications').getByText('Changes saved', {
+    exact: true,
+  })
+  await saved.waitFor()
+  await firstName.fill('')
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
+  await page.getByText('First name is required', { exact: true }).waitFor()
+  await expect(saved.count()).resolves.toBe(0)
+})
+
+test('a file from German Excel: WAHR and FALSCH read, one new user counted as one, Passwort refused', async () => {
+  const { page } = app
+  const choose = async (text: string) => {
+    await writeFile(app.importFile, text)
+    await page.goto(app.at('users'))
+    await page.getByRole('button', { name: 'Import CSV' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Users from CSV' })
+    await dialog.getByRole('button', { name: 'Choose File…' }).click()
+    return dialog
+  }
+  const german = await choose(
+    '\uFEFFusername;email;first name;last name;phone;active\r\n' +
+      'hans.meier;hans.meier@example.com;Hans;Meier;+49 30 1234567;WAHR\r\n' +
+      'jana.roth;not-an-email;Jana;Roth;+49 30 7654321;FALSCH\r\n',
+  )
+  await expect
+    .poll(() => german.locator('.import-counts').textContent(), { timeout: 10_000 })
+    .toBe('1 new user, 0 already present, 1 row with errors')
+  await expect(german.getByRole('table', { name: 'Errors' }).textContent()).resolves.not.toMatch(
+    /Active must be/,
+  )
+  await page.keyboard.press('Escape')
+
+  const withPassword = await choose(
+    'username;email;first name;last name;Passwort\r\nx.y;x.y@example.com;X;Y;geheim\r\n',
+  )
+  await withPassword
+    .getByText('Passwords cannot be imported. New users get a link to set their own.')
+    .waitFor()
+  await page.keyboard.press('Escape')
 })

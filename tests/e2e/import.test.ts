@@ -29,7 +29,7 @@ test('choose a file, preview with its errors, apply, save the report', async () 
 
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
-    .toBe('1 new users, 1 already present, 1 rows with errors')
+    .toBe('1 new user, 1 already present, 1 row with errors')
   await expect
     .poll(() => dialog.locator('.import-note').textContent())
     .toBe('Ignored columns: department')

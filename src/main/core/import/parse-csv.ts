@@ -25,17 +25,25 @@ type ImportField = Exclude<keyof UserImportRow, 'row'>
 
 const headerKey = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
 
-/** Words of the Active column: ours, a spreadsheet's, and what the console's export writes. */
+/**
+ * Words of the Active column: ours, a spreadsheet's (German Excel's TRUE and FALSE are WAHR and
+ * FALSCH, issue 56), and what the console's export writes.
+ */
 const ACTIVE_WORDS: Record<string, boolean> = {
   true: true,
   yes: true,
   '1': true,
   active: true,
+  wahr: true,
   false: false,
   no: false,
   '0': false,
   inactive: false,
+  falsch: false,
 }
+
+/** A password column, in English or German (Passwort, Kennwort): refused with the whole file. */
+const PASSWORD_HEADERS = new Set(['password', 'passwort', 'kennwort'])
 
 /** A file refused as a whole: nothing of it is sent. */
 export class ImportFileError extends Error {}
@@ -167,7 +175,7 @@ function rowCollector() {
   const takeHeader = (cells: string[]) => {
     header = cells.map((cell) => cell.trim())
     fields = header.map((name) => COLUMN_FIELDS[headerKey(name)])
-    if (header.some((name) => headerKey(name) === 'password')) {
+    if (header.some((name) => PASSWORD_HEADERS.has(headerKey(name)))) {
       fault = new ImportFileError(IMPORT_MESSAGES.passwordColumn)
     } else if (!fields.includes('username')) {
       fault = new ImportFileError(IMPORT_MESSAGES.noUsernameColumn)

@@ -15,6 +15,7 @@ import {
 } from '@shared/contract'
 import {
   ADMIN_REQUIRED,
+  PASSWORD_CHANGED_ADMIN_REQUIRED,
   NO_PASSWORD_CHANGE_WAITING,
   NO_SECOND_STEP_WAITING,
   NOT_AUTHENTICATED,
@@ -191,7 +192,15 @@ export class Session {
     if (!pending) throw new ApiFailure(NO_PASSWORD_CHANGE_WAITING)
     await send(this.deps.http, endpoints.changePassword, { token: pending.token, newPassword })
     this.pendingChange = undefined
-    return this.login({ username: pending.username, password: newPassword })
+    try {
+      return await this.login({ username: pending.username, password: newPassword })
+    } catch (error) {
+      // The new password holds whatever follows: a retry would find the temporary one spent.
+      if (error instanceof ApiFailure && error.message === ADMIN_REQUIRED) {
+        throw new ApiFailure(PASSWORD_CHANGED_ADMIN_REQUIRED, 403)
+      }
+      throw error
+    }
   }
 
   /** The signed-in user's own change: this session stays, the server ends every other. */

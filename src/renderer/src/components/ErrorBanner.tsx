@@ -1,13 +1,11 @@
-import { useEffect } from 'react'
-import { useNotificationStore } from '../lib/notifications'
+import { useErrorShown } from '../lib/notifications'
 
 /**
  * SPEC.md section 8: every failure shows as "Error: {message}". Success notifications still
  * showing go as it appears: a green "Changes saved" beside a red error reads as both.
  */
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss?: () => void }) {
-  const dismissAll = useNotificationStore((state) => state.dismissAll)
-  useEffect(() => dismissAll(), [message, dismissAll])
+  useErrorShown(message)
   return (
     <div className="error-banner" role="alert">
       <span>Error: {message}</span>

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react'
+import { useErrorShown } from '../lib/notifications'
 
 export interface TextFieldProps {
   id: string
@@ -28,6 +29,7 @@ export function TextField({
   inputProps,
 }: TextFieldProps) {
   const [revealed, setRevealed] = useState(false)
+  useErrorShown(error)
   const errorId = `${id}-error`
   const input = (
     <input

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { create } from 'zustand'
 
 /** How long a notification stays before it goes by itself. */
@@ -47,4 +48,15 @@ export function notify(text: string, { lasting = false } = {}): void {
     id,
     setTimeout(() => useNotificationStore.getState().dismiss(id), NOTIFICATION_MS),
   )
+}
+
+/**
+ * An error shown (a banner, a field's message): no earlier "saved" may stand beside it and
+ * contradict it, so the notifications go as it appears.
+ */
+export function useErrorShown(error: string | undefined): void {
+  const dismissAll = useNotificationStore((state) => state.dismissAll)
+  useEffect(() => {
+    if (error) dismissAll()
+  }, [error, dismissAll])
 }

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react'
+import { PASSWORD_CHANGED_ADMIN_REQUIRED } from '@shared/messages'
 import { choosePasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
@@ -26,6 +27,10 @@ export function useChoosePasswordForm(onSignedIn: () => void) {
       notify('Password changed')
       adoptSession(result.data)
       onSignedIn()
+    } else if (result.error.message === PASSWORD_CHANGED_ADMIN_REQUIRED) {
+      // Done, though the console is not theirs: nothing is left to submit again.
+      form.reset({ newPassword: '', confirmPassword: '' })
+      form.setServerError(result.error.message)
     } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
   }
 

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@shared/validation'
+import { useErrorShown } from '../../lib/notifications'
 import {
   PROFILE_FIELDS,
   PROFILE_LABELS,
@@ -29,6 +30,7 @@ export function ProfileCard({
   readOnly: boolean
   onChange: (field: ProfileField, value: string) => void
 }) {
+  useErrorShown(PROFILE_FIELDS.map((field) => errors[field]).find(Boolean))
   return (
     <section className="details-card profile-card" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile Information</h2>
