@@ -150,7 +150,7 @@ describe('Set Temporary Password', () => {
     await page()
       .getByRole('button', { name: /Account menu/ })
       .waitFor()
-    await page().getByText('Password changed').waitFor()
+    await page().getByRole('status').getByText('Password changed').waitFor()
     expect(await seriousViolations(page())).toEqual([])
 
     // It worked exactly once.
