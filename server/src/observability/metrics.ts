@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { endpoints } from '@shared/contract'
 import type { ServerContext } from '../context'
 import { sinkStatuses } from '../audit/sink-status'
 import { errorBody } from '../errors'
-
-const SIGN_IN_ROUTE = '/auth/login'
 
 function sameToken(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)]
@@ -101,7 +100,7 @@ export function registerMetrics(app: FastifyInstance, ctx: ServerContext, token:
     const values = { method: request.method, route, status: String(reply.statusCode) }
     requests.inc(values)
     latency.observe(values, reply.elapsedTime / 1000)
-    if (route === SIGN_IN_ROUTE && request.method === 'POST')
+    if (route === endpoints.signIn.path && request.method === endpoints.signIn.method)
       signIns.inc({ outcome: reply.statusCode === 200 ? 'success' : 'failure' })
   })
   app.get('/metrics', async (request, reply) => {
