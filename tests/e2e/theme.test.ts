@@ -79,6 +79,8 @@ describe('dark when the OS is dark (prefers-color-scheme)', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto(app.at(route.replace('{id}', String(userId))))
     await page.getByText(ready, { exact: false }).first().waitFor()
+    // The text may come before the surface it is judged on (a card drawn after its list).
+    await page.locator(surface).first().waitFor()
     await expectDark(page, surface)
     await expectDark(page, '.sidebar')
     expect(await seriousViolations(page)).toEqual([])
