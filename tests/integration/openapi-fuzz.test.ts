@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiErrorSchema, endpoints } from '@shared/contract'
+import { apiErrorSchema, endpoints, type EndpointName } from '@shared/contract'
 import { servedOperations, type Operation, type Schema } from './support/openapi'
 import { startServer, type TestServer } from './support/server'
 
@@ -144,7 +144,7 @@ test('the document lints clean: servers, an operationId on every operation, secu
   // Every endpoint of the contract's table is served, at its path, and nothing else is.
   expect(ids.sort()).toEqual(Object.keys(endpoints).sort())
   for (const operation of operations) {
-    const endpoint = endpoints[operation.operationId as keyof typeof endpoints]
+    const endpoint = endpoints[operation.operationId as EndpointName]
     expect([operation.method, operation.path]).toEqual([endpoint.method, endpoint.path])
   }
   expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true)
