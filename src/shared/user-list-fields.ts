@@ -36,13 +36,17 @@ export type UserSortField = keyof typeof USER_SORTS
  * - `flag`: a boolean column of users, true for the filter's value `whenTrue`;
  * - `members`: users holding a role or in a group, kept in tables of their own, by id;
  * - `exists`: users with a row of `table` where `condition` holds (by `user_id`), for the value
- *   `whenTrue`, without one otherwise; no totals are kept of it, its lists are counted.
+ *   `whenTrue`, without one otherwise; no totals are kept of it, its lists are counted;
+ * - `row`: users whose own row meets the condition the server makes of the value (`ROW_SQL`,
+ *   server/src/db/user-list/filters.ts); no totals are kept of it, its lists are counted, and
+ *   afresh on every request when the condition moves with the clock (`relative`).
  */
 export type FilterDeclaration =
   | { kind: 'search'; column: string; type: 'text' }
   | { kind: 'flag'; column: string; type: 'boolean'; whenTrue: string }
   | { kind: 'members'; type: 'int' }
   | { kind: 'exists'; table: string; condition: string; type: 'boolean'; whenTrue: string }
+  | { kind: 'row'; type: 'text'; relative: boolean }
 
 /** The filters in the order every key of a list (cursor, anchors, kept count) lists them. */
 export const USER_FILTERS = {
@@ -59,6 +63,8 @@ export const USER_FILTERS = {
     type: 'boolean',
     whenTrue: 'on',
   },
+  // Issue 57: never signed in, or not since a time (the last sign-in, or the creation).
+  lastSignIn: { kind: 'row', type: 'text', relative: true },
 } as const satisfies Record<string, FilterDeclaration>
 
 export type UserFilterKey = keyof typeof USER_FILTERS
@@ -79,12 +85,15 @@ export const FLAG_FILTER_KEYS = keysOfKind('flag')
 export const MEMBER_FILTER_KEYS = keysOfKind('members')
 /** The filters by a row of another table (two-step sign-in), in `USER_FILTER_KEYS` order. */
 export const EXISTS_FILTER_KEYS = keysOfKind('exists')
+export type RowFilterKey = FilterKeyOfKind<'row'>
+/** The filters by a condition of the user's own row (last sign-in), in `USER_FILTER_KEYS` order. */
+export const ROW_FILTER_KEYS = keysOfKind('row')
 
 /** The filters but the search: what "a filter is set" means, and what an anchor's list is of. */
-export const LIST_FILTER_KEYS = USER_FILTER_KEYS.filter((key) => key !== 'search') as Exclude<
-  UserFilterKey,
-  'search'
->[]
+export type ListFilterKey = Exclude<UserFilterKey, 'search'>
+export const LIST_FILTER_KEYS = USER_FILTER_KEYS.filter(
+  (key) => key !== 'search',
+) as ListFilterKey[]
 
 /** A list's search and filters, as the query, a bulk filter or an export carries them. */
 export type FilterValues = Partial<Record<UserFilterKey, unknown>>

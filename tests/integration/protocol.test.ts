@@ -74,6 +74,7 @@ test('GET /openapi.json documents every endpoint of the contract', async () => {
     'roleId',
     'groupId',
     'twoStep',
+    'lastSignIn',
     'cursor',
   ])
 })

@@ -103,7 +103,14 @@ describe('the list in the URL', () => {
   test('every part round-trips, the page counted from 1 as the pagination shows it', () => {
     const state: UserListState = {
       search: 'ann & co',
-      filter: { status: 'active', locked: 'true', roleId: 3, groupId: 12, twoStep: 'off' },
+      filter: {
+        status: 'active',
+        locked: 'true',
+        roleId: 3,
+        groupId: 12,
+        twoStep: 'off',
+        lastSignIn: 'over90d',
+      },
       sort: { field: 'lastLogin', direction: 'desc' },
       page: 4,
     }
@@ -119,6 +126,7 @@ describe('the list in the URL', () => {
       roleId: '3',
       groupId: '12',
       twoStep: 'off',
+      lastSignIn: 'over90d',
     })
     expect(parse(query)).toEqual(state)
   })
@@ -145,6 +153,8 @@ describe('the list in the URL', () => {
     ['status=gone', { filter: {} }],
     ['locked=yes', { filter: {} }],
     ['twoStep=true', { filter: {} }],
+    ['lastSignIn=over7d', { filter: {} }],
+    ['lastSignIn=2026-01-01', { filter: {} }],
     ['roleId=0&groupId=-1', { filter: {} }],
     ['roleId=1e3&groupId=%207', { filter: {} }],
     ['roleId=99999999999', { filter: {} }],

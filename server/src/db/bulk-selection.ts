@@ -1,12 +1,12 @@
 import type { BulkFilter } from '@shared/contract'
 import type { Queryable } from './database'
-import { userFilterSql } from './user-list/filters'
+import { userFilterSql, type AtNow } from './user-list/filters'
 import { walkedTable } from './user-list/walked-tables'
 
 /** The ids of the users matching, as the list selects them, in id order, at most `limit` + 1 so that "too many" shows. */
 export async function selectUserIds(
   db: Queryable,
-  filter: BulkFilter,
+  filter: AtNow<BulkFilter>,
   limit: number,
 ): Promise<number[]> {
   const params: unknown[] = []

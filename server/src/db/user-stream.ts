@@ -1,6 +1,6 @@
 import type { UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
-import { filterConditions, searchCondition } from './user-list/filters'
+import { filterConditions, searchCondition, type AtNow } from './user-list/filters'
 import { listUsers } from './user-list/list-users'
 import { SORTS, tableKey } from './user-list/sorts'
 import { orderedRows } from './user-list/walked-tables'
@@ -48,7 +48,7 @@ type KeyedRow = UserTextRow & { sort_key: string | null }
  */
 export async function* selectedUserBatches(
   db: Queryable & Pick<Database, 'streamRows'>,
-  params: UserExportParams,
+  params: AtNow<UserExportParams>,
   batchRows: number,
 ): AsyncGenerator<UserTextRow[]> {
   const sort = SORTS[params.sort]
@@ -106,7 +106,10 @@ export async function* selectedUserBatches(
 }
 
 /** How many users the export will send: counted as the list counts them, kept counts and all. */
-export async function countSelectedUsers(db: Queryable, params: UserExportParams): Promise<number> {
+export async function countSelectedUsers(
+  db: Queryable,
+  params: AtNow<UserExportParams>,
+): Promise<number> {
   const { page } = await listUsers(db, { ...params, page: 0, size: 1 })
   return page.totalElements
 }

@@ -91,7 +91,11 @@ export const bulkRoutes = resource(({ serve }, ctx) => {
       let ids: number[]
       if ('ids' in selection && selection.ids) ids = selection.ids
       else {
-        ids = await selectUserIds(db, 'filter' in selection ? selection.filter : {}, MAX_BULK_USERS)
+        ids = await selectUserIds(
+          db,
+          { ...('filter' in selection ? selection.filter : {}), now: ctx.config.clock.now() },
+          MAX_BULK_USERS,
+        )
         if (ids.length > MAX_BULK_USERS) {
           throw badRequest(
             `filter matches more than ${MAX_BULK_USERS} users; send their ids in parts instead`,

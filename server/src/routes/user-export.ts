@@ -5,12 +5,13 @@ import type { Queryable } from '../db/database'
 import { countSelectedUsers, exportBatchRows, selectedUserBatches } from '../db/user-stream'
 import { toUser } from '../db/users'
 import type { UserExportParams } from '@shared/contract'
+import type { AtNow } from '../db/user-list/filters'
 import { resource } from './serve'
 
 /** One line of JSON per user, a batch per chunk. */
 async function* userLines(
   db: Queryable,
-  params: UserExportParams,
+  params: AtNow<UserExportParams>,
   total: number,
 ): AsyncGenerator<string> {
   for await (const rows of selectedUserBatches(db, params, exportBatchRows(total))) {
@@ -20,8 +21,10 @@ async function* userLines(
 
 /** The export of issue 14: a whole selection of users streamed, instead of paged, to the console. */
 export const userExportRoutes = resource(({ serve }, ctx) => {
-  const { db } = ctx
-  serve(endpoints.exportUsers, async ({ query, reply }) => {
+  const { db, config } = ctx
+  serve(endpoints.exportUsers, async ({ query: asked, reply }) => {
+    // One time for the count and every batch: a relative filter selects the same users in both.
+    const query = { ...asked, now: config.clock.now() }
     const total = await countSelectedUsers(db, query)
     // The first batch is read before the answer starts: an export that gets no connection
     // (too many running, the database away) is answered 503, not a 200 cut short.

@@ -30,7 +30,7 @@ export const userRoutes = resource(({ serve }, ctx) => {
   const { db, config } = ctx
 
   serve(endpoints.listUsers, async ({ query, caller }) =>
-    pageWithActionRights(db, caller, await listUsers(db, query)),
+    pageWithActionRights(db, caller, await listUsers(db, { ...query, now: config.clock.now() })),
   )
 
   serve(endpoints.createUser, async ({ body, caller, reply }) => {

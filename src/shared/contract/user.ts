@@ -88,6 +88,14 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number]
 export const USER_LOCK_FILTERS = ['true', 'false'] as const
 export const USER_TWO_STEP_FILTERS = ['on', 'off'] as const
 export const MAX_CURSOR_LENGTH = 1000
+/**
+ * The last-sign-in filter's choices (issue 57): never signed in, or not in the last 30, 90 or
+ * 180 days; an ISO instant (`lastSignIn` of the query) is "not since then". A user who never
+ * signed in counts from their creation: one created since has not been away that long.
+ */
+export const USER_SIGN_IN_FILTERS = ['never', 'over30d', 'over90d', 'over180d'] as const
+export type UserSignInChoice = (typeof USER_SIGN_IN_FILTERS)[number]
+const SIGN_IN_ERROR = `lastSignIn must be one of ${USER_SIGN_IN_FILTERS.join(', ')} or an ISO 8601 date and time`
 
 const filterId = (name: string) =>
   z.coerce
@@ -99,8 +107,8 @@ const filterId = (name: string) =>
 
 /**
  * The list's filters, combined with the search (issue 12): status, lock, and a role or group
- * held (a role directly or through an active group), and two-step sign-in enrolled or not
- * (issue 30). The same fields select the users of a
+ * held (a role directly or through an active group), two-step sign-in enrolled or not
+ * (issue 30), and the last sign-in (issue 57). The same fields select the users of a
  * bulk action and of an export.
  */
 export const userFilterFields = {
@@ -120,6 +128,15 @@ export const userFilterFields = {
     .enum(USER_TWO_STEP_FILTERS, { error: 'twoStep must be on or off' })
     .optional()
     .describe('Only users with (on) or without (off) two-step sign-in enrolled'),
+  lastSignIn: z
+    .union([
+      z.enum(USER_SIGN_IN_FILTERS, { error: SIGN_IN_ERROR }),
+      z.iso.datetime({ offset: true, error: SIGN_IN_ERROR }),
+    ])
+    .optional()
+    .describe(
+      'Only users who never signed in (never), or who have not signed in for 30, 90 or 180 days (over30d, over90d, over180d) or since an ISO 8601 instant; a user who never signed in counts from their creation',
+    ),
 } satisfies Record<Exclude<UserFilterKey, 'search'>, z.ZodType>
 export const userFilterSchema = z.object(userFilterFields)
 export type UserFilter = z.input<typeof userFilterSchema>

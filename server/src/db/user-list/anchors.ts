@@ -1,5 +1,5 @@
 import type { UserListParams } from '@shared/contract'
-import { LIST_FILTER_KEYS } from '@shared/user-list-fields'
+import { LIST_FILTER_KEYS, type ListFilterKey } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import type { SortKey } from './cursor'
 import { flagVersions, memberVersions } from './filters'
@@ -28,10 +28,7 @@ export interface Anchor {
   id: number
 }
 
-type AnchoredList = Pick<
-  UserListParams,
-  'sort' | 'status' | 'locked' | 'roleId' | 'groupId' | 'twoStep'
->
+type AnchoredList = Pick<UserListParams, 'sort' | ListFilterKey>
 
 /**
  * The counters a list's anchors hold by: its order's; for a list over a status or lock also

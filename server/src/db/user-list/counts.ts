@@ -8,18 +8,19 @@ import {
 } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import {
-  existsConditions,
   filterCounters,
   FILTER_VERSIONS,
-  filtersByExists,
+  filtersPlainly,
   memberConditions,
   memberFilters,
   memberIds,
+  movesWithClock,
+  plainConditions,
   searchCondition,
   selectsUnusual,
   statusConditions,
 } from './filters'
-import { countAndKeep, keptCount } from './kept-counts'
+import { countAndKeep, countNow, keptCount } from './kept-counts'
 import { searchParts } from './search-parts'
 
 /**
@@ -202,7 +203,7 @@ function searchedUsers(
   viaMembers: boolean,
 ): number | undefined {
   const keepsFewer =
-    selectsUnusual(query) || memberFilters(query).length > 0 || filtersByExists(query)
+    selectsUnusual(query) || memberFilters(query).length > 0 || filtersPlainly(query)
   if (!query.search || viaMembers || !keepsFewer) return undefined
   if (row?.everyone != null) return row.everyone
   const estimated = estimate(query.search, row && { ...row, fragment: null }, Infinity)
@@ -255,8 +256,8 @@ export async function countUsers(
   )
   const walkable = row?.walkable ?? 0
   const memberFilterCount = memberFilters(query).length
-  // Who has two-step sign-in is not kept in these totals: such a list is counted.
-  const kept = !filtersByExists(query)
+  // The plain path's filters are not kept in these totals: such a list is counted.
+  const kept = !filtersPlainly(query)
   if (kept && row?.fragment != null && memberFilterCount === 0) {
     return { matches: row.fragment, walkable, collected: searchedUsers(query, row, false) }
   }
@@ -270,21 +271,27 @@ export async function countUsers(
   const memberBound = row?.members ?? Infinity
   const viaMembers = memberFilterCount > 0 && searchBound * MEMBERS_PER_MATCH >= memberBound
   const collected = searchedUsers(query, row, viaMembers)
-  const key = JSON.stringify(filterKey(query, true))
-  const keptMatches = keptCount(db, key, row?.version ?? '')
+  // A count of a list that moves with the clock is made afresh, never kept.
+  const key = movesWithClock(query) ? undefined : JSON.stringify(filterKey(query, true))
+  const keptMatches = key === undefined ? undefined : keptCount(db, key, row?.version ?? '')
   if (keptMatches !== undefined) {
     return { matches: keptMatches, walkable, parts, viaMembers, collected }
   }
   const expected = estimate(query.search, row, memberBound)
   const withPageUpTo = viaMembers ? COUNTED_FROM_MEMBERS_WITH_PAGE : COUNTED_WITH_PAGE
   if (withPage && expected <= withPageUpTo) {
-    return { walkable, parts, viaMembers, keep: { key, versionSql: version } }
+    return {
+      walkable,
+      parts,
+      viaMembers,
+      keep: key === undefined ? undefined : { key, versionSql: version },
+    }
   }
   const params: unknown[] = []
-  // What is checked on each user's row: the status and lock, and two-step sign-in.
-  const checked = [...statusConditions(query), ...existsConditions(query)]
   // Only the members found are looked up for a status or lock (an array: see readOnce).
   const members = viaMembers ? memberIds(query, params, query.search) : undefined
+  // What is checked on each user's row: the status and lock, and the plain path's filters.
+  const checked = [...statusConditions(query), ...plainConditions(query, params)]
   const counted = !members
     ? `users WHERE ${[
         ...searchCondition(query.search, params, parts),
@@ -294,6 +301,9 @@ export async function countUsers(
     : checked.length > 0
       ? `users WHERE id = ANY (ARRAY(${members})) AND ${checked.join(' AND ')}`
       : `(${members}) members`
-  const matches = await countAndKeep(db, key, version, counted, params)
+  const matches =
+    key === undefined
+      ? await countNow(db, counted, params)
+      : await countAndKeep(db, key, version, counted, params)
   return { matches, walkable, parts, viaMembers, collected }
 }

@@ -4,10 +4,12 @@ import {
   FLAG_FILTER_KEYS,
   filterIsSet,
   MEMBER_FILTER_KEYS,
+  ROW_FILTER_KEYS,
   USER_FILTERS,
   type FilterDeclaration,
   type FlagFilterKey,
   type MemberFilterKey,
+  type RowFilterKey,
 } from '@shared/user-list-fields'
 import { escapeLike, existsSql } from '../users'
 import { FLAG_VERSIONS } from './sorts'
@@ -15,7 +17,15 @@ import { FLAG_VERSIONS } from './sorts'
 /** Which users a list, a bulk action or an export is about: a search and the list's filters. */
 export interface UserSelection extends UserFilter {
   search?: string
+  /** The server's clock (ms) as the request began: what a filter relative to now is read at. */
+  now?: number
 }
+
+/**
+ * A request's search and filters with the time its relative filters are read at: the routes give
+ * the server's clock; a request with a relative filter set and no time is refused (`nowOf`).
+ */
+export type AtNow<Query> = Query & Pick<UserSelection, 'now'>
 
 /** Whether a user's search text holds `text` as it is (`%` and `_` are no wildcards). */
 export const searchTextHolds = (text: string, params: unknown[]) =>
@@ -48,29 +58,69 @@ export function searchCondition(
  * subqueries that PostgreSQL never turns into a hash of every member: right when walking a
  * sort's index for a page of a role or group that many users hold.
  */
-export function filterConditions(filter: UserFilter, params: unknown[], probe = false): string[] {
+export function filterConditions(
+  filter: UserSelection,
+  params: unknown[],
+  probe = false,
+): string[] {
   return [
     ...statusConditions(filter),
     ...memberConditions(filter, params, probe),
-    ...existsConditions(filter),
+    ...plainConditions(filter, params),
   ]
 }
 
 /**
- * A row of another table (two-step sign-in), probed per user by its primary key: no totals are
- * kept of it, so a list with it is counted (`isSelective`) and its count kept by the versions.
+ * The filters of the plain path (kinds `exists` and `row`), probed per user: no totals are kept
+ * of them, so a list with one is counted (`isSelective`), its count kept by the versions unless
+ * it moves with the clock (`movesWithClock`).
  */
-export function existsConditions(filter: UserFilter): string[] {
-  return EXISTS_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => {
+export function plainConditions(filter: UserSelection, params: unknown[]): string[] {
+  const exists = EXISTS_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) => {
     const declaration = USER_FILTERS[key]
-    const exists = existsSql(declaration)
-    return filter[key] === declaration.whenTrue ? exists : `NOT ${exists}`
+    const sql = existsSql(declaration)
+    return filter[key] === declaration.whenTrue ? sql : `NOT ${sql}`
   })
+  const rows = ROW_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) =>
+    ROW_SQL[key](String(filter[key]), filter, params),
+  )
+  return [...exists, ...rows]
 }
 
-/** Whether a filter on a row of another table is set (see `existsConditions`). */
-export const filtersByExists = (filter: UserFilter) =>
-  EXISTS_FILTER_KEYS.some((key) => filterIsSet(filter, key))
+const DAY_MS = 86_400_000
+
+/** The time a relative filter is read at: a request that sets one without it is a bug. */
+function nowOf(selection: UserSelection): number {
+  if (selection.now === undefined) throw new Error('a filter relative to now needs the time')
+  return selection.now
+}
+
+/**
+ * The condition of each `row` filter for its value, over the columns of `users` (or of its
+ * state copy, which holds them too, migration 028). Not signed in since a time: the last sign-in
+ * before it, or none and created before it; written as two ranges so that the indexes of the
+ * orders by last sign-in and creation answer it, where coalesce() would read every row.
+ */
+const ROW_SQL: Record<
+  RowFilterKey,
+  (value: string, selection: UserSelection, params: unknown[]) => string
+> = {
+  lastSignIn: (value, selection, params) => {
+    if (value === 'never') return 'last_login IS NULL'
+    const days = /^over(\d+)d$/.exec(value)
+    const since = days ? nowOf(selection) - Number(days[1]) * DAY_MS : Date.parse(value)
+    const at = `$${params.push(new Date(since).toISOString())}::timestamptz`
+    return `(last_login < ${at} OR (last_login IS NULL AND created_date < ${at}))`
+  },
+}
+
+/** Whether a filter of the plain path is set (see `plainConditions`). */
+export const filtersPlainly = (filter: UserFilter) =>
+  [...EXISTS_FILTER_KEYS, ...ROW_FILTER_KEYS].some((key) => filterIsSet(filter, key))
+
+/** Whether a filter set moves with the clock: its lists' counts are made afresh, never kept. */
+export const movesWithClock = (filter: UserFilter) =>
+  ROW_FILTER_KEYS.some((key) => USER_FILTERS[key].relative && filterIsSet(filter, key))
 
 /** Status and lock: columns of the row itself, and of its state copy (migration 028). */
 export function statusConditions(filter: UserFilter): string[] {
@@ -87,7 +137,7 @@ export function statusConditions(filter: UserFilter): string[] {
  * of its own (`memberVersions`). A count kept of a list holds while its counters have not moved.
  */
 export const FILTER_VERSIONS: Record<
-  Exclude<FilterDeclaration['kind'], 'flag' | 'members'>,
+  Exclude<FilterDeclaration['kind'], 'flag' | 'members' | 'row'>,
   string
 > = {
   search: 'search_version',
@@ -116,7 +166,7 @@ export const memberVersions = (filter: UserFilter): string[] =>
 export const filterCounters = (filter: UserFilter): string[] => [
   ...new Set([
     ...flagVersions(filter),
-    ...(filtersByExists(filter) ? [FILTER_VERSIONS.exists] : []),
+    ...(EXISTS_FILTER_KEYS.some((key) => filterIsSet(filter, key)) ? [FILTER_VERSIONS.exists] : []),
     ...memberVersions(filter),
   ]),
 ]

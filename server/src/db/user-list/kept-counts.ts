@@ -45,6 +45,15 @@ export async function countAndKeep(
   return keepCount(db, key, row?.version ?? '', row?.total ?? 0)
 }
 
+/** The exact number of rows of `from`, not kept (a list that moves with the clock). */
+export async function countNow(db: Queryable, from: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${from}`,
+    params,
+  )
+  return row?.total ?? 0
+}
+
 /** Keeps `total`, counted at `version` (read in the statement that counted), for `key`. */
 export function keepCount(db: Queryable, key: string, version: string, total: number): number {
   const counts = countsOf(db)

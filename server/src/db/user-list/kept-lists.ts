@@ -3,7 +3,7 @@ import { USER_COLUMNS_AS_TEXT } from '../users'
 import { anchorVersion, buildAnchors, memberIdsAsBytes, memberOrder } from './anchors'
 import type { Counted } from './counts'
 import type { SortKey } from './cursor'
-import { filtersByExists, memberFilters, memberIds, statusConditions } from './filters'
+import { filtersPlainly, memberFilters, memberIds, statusConditions } from './filters'
 import type { ListedRow, Listing, Read } from './listing'
 import type { Plan } from './plans'
 import { orderBy, rowOrder } from './sorts'
@@ -19,7 +19,7 @@ const MEMBER_ORDER_UP_TO = 200_000
 export const keepsList = (query: UserListParams, counted: Counted | undefined, firstPage: Plan) =>
   !query.search &&
   memberFilters(query).length > 0 &&
-  !filtersByExists(query) &&
+  !filtersPlainly(query) &&
   counted?.matches !== undefined &&
   counted.matches <= MEMBER_ORDER_UP_TO &&
   firstPage.kind === 'capped'

@@ -3,6 +3,7 @@ import type { Queryable } from '../database'
 import { toUser } from '../users'
 import { anchorShape } from './anchors'
 import { countUsers, isSelective } from './counts'
+import type { AtNow } from './filters'
 import { decodeCursor, encodeCursor, listFingerprint, type UserCursor } from './cursor'
 import { keepsList } from './kept-lists'
 import { keepCount } from './kept-counts'
@@ -20,7 +21,7 @@ import { reverse, SORTS } from './sorts'
  * once they are kept (`readKeptList`). Unfiltered and status/lock-only totals come from
  * trigger-kept counts, the others from the last count while still exact.
  */
-export async function listUsers(db: Queryable, query: UserListParams): Promise<Page<User>> {
+export async function listUsers(db: Queryable, query: AtNow<UserListParams>): Promise<Page<User>> {
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query)
   const selective = isSelective(query)
   // A search or a role or group is counted before its page is read, the plan depends on it (see

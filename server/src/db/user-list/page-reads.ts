@@ -2,7 +2,7 @@ import { USER_COLUMNS_AS_TEXT } from '../users'
 import { anchorVersion } from './anchors'
 import { statusTotal } from './counts'
 import {
-  existsConditions,
+  plainConditions,
   memberConditions,
   memberIds,
   searchCondition,
@@ -53,15 +53,18 @@ function selectingConditions({ query, counted }: Listing, plan: Plan, params: un
     return [
       ...(query.search ? [searchTextHolds(query.search, params)] : []),
       ...memberConditions(query, params, true),
-      ...existsConditions(query),
+      ...plainConditions(query, params),
     ]
   }
   return counted?.viaMembers
-    ? [`id = ANY (ARRAY(${memberIds(query, params, query.search)}))`, ...existsConditions(query)]
+    ? [
+        `id = ANY (ARRAY(${memberIds(query, params, query.search)}))`,
+        ...plainConditions(query, params),
+      ]
     : [
         ...searchCondition(query.search, params, counted?.parts),
         ...memberConditions(query, params, true),
-        ...existsConditions(query),
+        ...plainConditions(query, params),
       ]
 }
 

@@ -1,6 +1,6 @@
 import type { UserListParams } from '@shared/contract'
 import type { Counted } from './counts'
-import { filtersByExists, memberFilters, selectsUnusual, statusConditions } from './filters'
+import { filtersPlainly, memberFilters, selectsUnusual, statusConditions } from './filters'
 import { SORTS } from './sorts'
 
 /**
@@ -62,7 +62,7 @@ function planOf(
  */
 const walkIsCovered = (query: UserListParams) =>
   memberFilters(query).length === 0 &&
-  !filtersByExists(query) &&
+  !filtersPlainly(query) &&
   !selectsUnusual(query) &&
   (statusConditions(query).length === 0 || SORTS[query.sort].ofState)
 

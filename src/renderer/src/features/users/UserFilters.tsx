@@ -1,6 +1,13 @@
 import { useId } from 'react'
 import { useGroups, useRoles } from '../../api/access'
 import type { UserListFilter } from './list-state'
+import {
+  defaultSinceDate,
+  instantOfLocalDate,
+  localDateOf,
+  SIGN_IN_CHOICES,
+  signInChoice,
+} from './sign-in-filter'
 
 interface Choice {
   value: string
@@ -58,7 +65,10 @@ function namedChoices(
 
 const idOf = (value: string) => (value === '' ? undefined : Number(value))
 
-/** Status, Lock, Two-step (issue 30), Role and Group (issue 12), combined with the search; "All" leaves one out. */
+/**
+ * Status, Lock, Two-step (issue 30), Last sign-in (issue 57), Role and Group (issue 12), combined
+ * with the search; "All" leaves one out.
+ */
 export function UserFilters({
   filter,
   onChange,
@@ -69,6 +79,7 @@ export function UserFilters({
 }) {
   const roles = useRoles()
   const groups = useGroups()
+  const sinceId = useId()
   return (
     <div className="user-filters" role="group" aria-label="Filters">
       <FilterSelect
@@ -103,6 +114,30 @@ export function UserFilters({
           onChange({ twoStep: (value || undefined) as UserListFilter['twoStep'] })
         }
       />
+      <FilterSelect
+        label="Last sign-in"
+        value={signInChoice(filter.lastSignIn)}
+        choices={[{ value: '', label: 'All' }, ...SIGN_IN_CHOICES]}
+        onChange={(value) =>
+          onChange({
+            lastSignIn: value === 'before' ? defaultSinceDate(Date.now()) : value || undefined,
+          })
+        }
+      />
+      {signInChoice(filter.lastSignIn) === 'before' && (
+        <div className="user-filter">
+          <label htmlFor={sinceId}>Not since</label>
+          <input
+            id={sinceId}
+            type="date"
+            value={localDateOf(filter.lastSignIn)}
+            onChange={(event) => {
+              const since = instantOfLocalDate(event.target.value)
+              if (since) onChange({ lastSignIn: since })
+            }}
+          />
+        </div>
+      )}
       <FilterSelect
         label="Role"
         value={filter.roleId === undefined ? '' : String(filter.roleId)}

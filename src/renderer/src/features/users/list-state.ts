@@ -5,22 +5,20 @@ import {
   USERS_PAGE_SIZE,
   userFilterFields,
   type SortDirection,
+  type UserFilter,
   type UserListQuery,
   type UserSortField,
 } from '@shared/contract'
+import { LIST_FILTER_KEYS, USER_FILTERS, type ListFilterKey } from '@shared/user-list-fields'
 
 export interface UserSort {
   field: UserSortField
   direction: SortDirection
 }
 
-/** The list's filters (issue 12); an absent one is "All". */
-export interface UserListFilter {
-  status?: 'active' | 'inactive'
-  locked?: 'true' | 'false'
-  roleId?: number
-  groupId?: number
-  twoStep?: 'on' | 'off'
+/** The list's filters (issue 12), as the contract declares them; an absent one is "All". */
+export type UserListFilter = {
+  [Key in ListFilterKey]?: Key extends 'roleId' | 'groupId' ? number : UserFilter[Key]
 }
 
 /**
@@ -103,8 +101,8 @@ function valid<T>(
 }
 
 /**
- * The list as `/users?search=…&sort=…&direction=…&page=…&status=…&locked=…&roleId=…&groupId=…&twoStep=…`
- * says it (issue 12). The URL's page counts from 1, as the pagination shows it. A value that is
+ * The list as `/users?search=…&sort=…&direction=…&page=…` and each filter by its name (`status=…`,
+ * `roleId=…`, …, as `LIST_FILTER_KEYS`) says it (issue 12). The URL's page counts from 1, as the pagination shows it. A value that is
  * missing or not one the list could have made gives that part's default.
  */
 export function parseUserListSearch(params: URLSearchParams): UserListState {
@@ -116,13 +114,16 @@ export function parseUserListSearch(params: URLSearchParams): UserListState {
   return {
     // Free text, as if typed: one the server refuses shows its error, as typing it would.
     search: search.length > MAX_SEARCH_LENGTH ? '' : search,
-    filter: withoutEmpty({
-      status: valid(userFilterFields.status, params.get('status')),
-      locked: valid(userFilterFields.locked, params.get('locked')),
-      roleId: positiveId(params.get('roleId')),
-      groupId: positiveId(params.get('groupId')),
-      twoStep: valid(userFilterFields.twoStep, params.get('twoStep')),
-    }),
+    filter: withoutEmpty(
+      Object.fromEntries(
+        LIST_FILTER_KEYS.map((key) => [
+          key,
+          USER_FILTERS[key].kind === 'members'
+            ? positiveId(params.get(key))
+            : valid<unknown>(userFilterFields[key], params.get(key)),
+        ]),
+      ),
+    ),
     sort: {
       field: sortField !== null && isUserSortField(sortField) ? sortField : 'id',
       direction:
@@ -148,11 +149,9 @@ export function userListSearchParams(state: UserListState): URLSearchParams {
   if (state.sort.direction !== INITIAL_LIST_STATE.sort.direction)
     params.set('direction', state.sort.direction)
   if (state.page > 0) params.set('page', String(state.page + 1))
-  const { status, locked, roleId, groupId, twoStep } = state.filter
-  if (status) params.set('status', status)
-  if (locked) params.set('locked', locked)
-  if (roleId !== undefined) params.set('roleId', String(roleId))
-  if (groupId !== undefined) params.set('groupId', String(groupId))
-  if (twoStep) params.set('twoStep', twoStep)
+  for (const key of LIST_FILTER_KEYS) {
+    const value = state.filter[key]
+    if (value !== undefined) params.set(key, String(value))
+  }
   return params
 }
