@@ -22,6 +22,8 @@ import { registerMetrics } from './observability/metrics'
 import { createMailSender } from './mail/sender'
 import { groupRoutes, roleRoutes } from './routes/access'
 import { auditRoutes } from './routes/audit'
+import { policyRoutes } from './routes/policies'
+import { startDailyRun } from './dormant/daily-run'
 import { bulkRoutes } from './routes/bulk'
 import { authRoutes } from './routes/auth'
 import { openApiDocument } from './routes/openapi'
@@ -153,6 +155,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       roleRoutes,
       groupRoutes,
       auditRoutes,
+      policyRoutes,
     ]
     for (const routes of resources) await app.register(routes, { ctx: context, served })
     const document = openApiDocument(served)
@@ -176,7 +179,11 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         "The noted moves of the fragments' totals and cells were not folded in",
       ),
     )
+    const dailyDormantRun = startDailyRun(context, (error) =>
+      app.log.warn({ err: error }, 'The dormant-accounts policy did not run'),
+    )
     app.addHook('onClose', async () => {
+      dailyDormantRun.close()
       context.mail.close()
       await context.forwarder.close()
       await noteFolder.close()

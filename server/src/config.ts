@@ -38,6 +38,15 @@ const url = (what: string, schemes?: string[]) =>
       { error: `must be ${what}` },
     )
 
+const validZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The environment of `npm run server` (issue 2's exact interface), validated at start. */
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -75,6 +84,23 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   MFA_REQUIRED: z.enum(['none', 'admins'], { error: 'must be none or admins' }).default('admins'),
+  DORMANT_AFTER_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int({ error: 'must be a whole number of days from 1 to 3650' })
+    .min(1, { error: 'must be a whole number of days from 1 to 3650' })
+    .max(3650, { error: 'must be a whole number of days from 1 to 3650' })
+    .optional(),
+  DORMANT_EXEMPT_GROUP: optionalText,
+  DORMANT_RUN_AT: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time of day as HH:MM, such as 02:00' })
+    .default('02:00'),
+  DORMANT_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(validZone, { error: 'must be an IANA time zone, such as Europe/Berlin' })
+    .optional(),
   USER_IMPORT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   AUDIT_SYSLOG_URL: url('a tcp://, tls:// or udp:// URL with a host and port', [
     'tcp',
@@ -139,6 +165,12 @@ export interface ServerConfig {
    * administration permission, or `none`.
    */
   mfaRequired: 'none' | 'admins'
+  /**
+   * Issue 57: once a day, at `runAt` (HH:MM) in `timeZone`, active users who have not signed in
+   * (or, never having signed in, were created) more than `afterDays` days before are
+   * deactivated, but the members of the group `exemptGroup`; undefined: off.
+   */
+  dormant: { afterDays: number; exemptGroup?: string; runAt: string; timeZone: string } | undefined
   /** Off: no CSV import endpoint, as on a server of the contract without it (issue 32). */
   userImport: boolean
   /** Where audit records are forwarded (issue 58); none configured, none forwarded. */
@@ -221,6 +253,16 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     corsOrigins: e.CORS_ORIGINS,
     mfaRequired: e.MFA_REQUIRED,
+    dormant:
+      e.DORMANT_AFTER_DAYS === undefined
+        ? undefined
+        : {
+            afterDays: e.DORMANT_AFTER_DAYS,
+            exemptGroup: e.DORMANT_EXEMPT_GROUP,
+            runAt: e.DORMANT_RUN_AT,
+            // The server's own zone unless one is named.
+            timeZone: e.DORMANT_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
     userImport: e.USER_IMPORT === 'on',
     auditSinks: auditSinks(e),
     auditForwardBatchSize: e.AUDIT_FORWARD_BATCH_SIZE,

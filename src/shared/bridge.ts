@@ -354,6 +354,10 @@ export const bridgeOperations = {
   'audit.sinks': through(endpoints.listAuditSinks, nothing),
   /** An audited record of its own, which every sink then receives. */
   'audit.sendTestEvent': through(endpoints.sendAuditTestEvent, nothing),
+  /** Our server's dormant-accounts policy (issue 57): its next run's outcome; 404 elsewhere. */
+  'policies.dormant': through(endpoints.getDormantPolicy, nothing),
+  /** The dormant-accounts policy run now, after the administrator confirmed it. */
+  'policies.runDormant': through(endpoints.runDormantPolicy, nothing),
   'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
   'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
   'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),

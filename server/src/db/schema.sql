@@ -53,6 +53,14 @@ CREATE TABLE audit_sinks (
 );
 CREATE UNIQUE INDEX audit_sinks_pkey ON public.audit_sinks USING btree (name);
 
+CREATE TABLE dormant_runs (
+  day date NOT NULL,
+  ran_at timestamp with time zone NOT NULL,
+  deactivated integer NOT NULL,
+  CONSTRAINT dormant_runs_pkey PRIMARY KEY (day)
+);
+CREATE UNIQUE INDEX dormant_runs_pkey ON public.dormant_runs USING btree (day);
+
 CREATE TABLE group_list_version (
   group_id integer NOT NULL,
   version bigint NOT NULL,

@@ -5,6 +5,8 @@ export const queryKeys = {
   users: ['users'] as const,
   userList: (query: UserListQuery) => ['users', 'list', query] as const,
   user: (id: number) => ['users', 'one', id] as const,
+  /** Under users: any change of users may change what the policy's next run does. */
+  dormantPolicy: ['users', 'dormant-policy'] as const,
   userAssignments: (id: number, kind: AssignmentKind) => ['users', 'one', id, kind] as const,
   userSessions: (id: number) => ['users', 'one', id, 'sessions'] as const,
   userSecondFactor: (id: number) => ['users', 'one', id, 'second-factor'] as const,

@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
 import { bulkEndpoints } from './bulk'
 export { BULK_ENDPOINTS } from './bulk'
+import { policyEndpoints } from './policies'
 import { userAccessEndpoints } from './user-access'
 import { userTransferEndpoints } from './user-transfer'
 import { userEndpoints } from './users'
@@ -21,6 +22,7 @@ export const endpoints = {
   ...roleEndpoints,
   ...groupEndpoints,
   ...auditEndpoints,
+  ...policyEndpoints,
 }
 
 export type EndpointName = keyof typeof endpoints

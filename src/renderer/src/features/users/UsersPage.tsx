@@ -22,6 +22,7 @@ import { scopeOf } from './bulk/selection'
 import { selectionColumn } from './bulk/selection-column'
 import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
+import { DormantNotice } from './dormant/DormantNotice'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
@@ -96,6 +97,7 @@ export function UsersPage() {
       <p className="users-links">
         <Link to="/access">Go To Access Management</Link>
       </p>
+      <DormantNotice />
 
       <div className="users-toolbar">
         <label htmlFor="users-search" className="visually-hidden">
