@@ -18,7 +18,7 @@ export function DormantNotice() {
   if (!policy) return null
   const leftOut = leftOutText(policy)
   return (
-    <div className="dormant-notice" role="status">
+    <section className="dormant-notice" aria-label="Dormant accounts">
       <span>{dormantNoticeText(policy)}</span>
       {leftOut && <span className="dormant-left-out">({leftOut})</span>}
       <Link to={dormantListPath(policy)}>Show them</Link>
@@ -50,6 +50,6 @@ export function DormantNotice() {
           }
         />
       )}
-    </div>
+    </section>
   )
 }
