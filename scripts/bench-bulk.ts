@@ -7,6 +7,7 @@ import { buildServer } from '../server/src/app'
 import { hashPassword } from '../server/src/auth/passwords'
 import { signInAsAdmin } from '../server/bench/admin-client'
 import { percentile } from '../server/bench/percentile'
+import { postgresSettings } from '../server/bench/postgres-settings'
 import { loadBenchConfig } from '../server/bench/server-config'
 import { requestMaker, type Answered } from '../server/bench/user-requests'
 
@@ -87,7 +88,7 @@ async function main() {
       ).text,
     ) as { id: number }
     write(
-      `${db.kind}, ${picked!.users.toLocaleString('en-US')} users; ${ids.length.toLocaleString('en-US')} users a bulk action, ${BULK_CHUNK_SIZE} a request\n`,
+      `${db.kind}, ${picked!.users.toLocaleString('en-US')} users; ${ids.length.toLocaleString('en-US')} users a bulk action, ${BULK_CHUNK_SIZE} a request; ${await postgresSettings(db)}\n`,
     )
 
     // Single-user writes, one at a time: each over HTTP, the server's whole answer.

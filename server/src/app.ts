@@ -189,8 +189,8 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       await noteFolder.close()
       await db.close()
     })
-    // Deep pages read from anchors soon after a start (built in the background); without them
-    // the list still works, only slower.
+    // Deep pages read from anchors from the first request after a start (built before the server
+    // listens); without them the list still works, only slower.
     await warmOrderAnchors(db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'The anchors of the orders were not built at start'),
     )

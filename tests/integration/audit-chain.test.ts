@@ -172,6 +172,38 @@ describe('the chain of audit records', () => {
   })
 })
 
+test("links a transaction's records reading the log a few times, not once per record", async () => {
+  const entry = (n: number): AuditRecord => ({
+    actor: null,
+    action: 'user.lock',
+    targetType: 'user',
+    targetId: n,
+    changes: { n },
+  })
+  // A log grown since its first records, as over a bulk action.
+  await db().transaction((tx) =>
+    writeAudits(
+      tx,
+      Array.from({ length: 2_000 }, (_, n) => entry(n)),
+    ),
+  )
+  const reads = await db().transaction(async (tx) => {
+    await writeAudits(
+      tx,
+      Array.from({ length: 500 }, (_, n) => entry(n)),
+    )
+    // The chain's trigger is deferred: fired here, its reads are counted in this transaction.
+    await tx.query('SET CONSTRAINTS ALL IMMEDIATE')
+    const [row] = await tx.query<{ reads: number }>(
+      `SELECT (seq_scan + coalesce(idx_scan, 0))::int AS reads FROM pg_stat_xact_user_tables
+       WHERE relname = 'audit_log'`,
+    )
+    return row!.reads
+  })
+  expect(reads).toBeLessThanOrEqual(20)
+  expect(await verifyChain(db())).toMatchObject({ intact: true })
+})
+
 describe('npm run admin -- verify-audit', () => {
   let dataDir: string
   let env: Record<string, string>

@@ -92,7 +92,7 @@ afterAll(async () => {
   await server.close()
 })
 
-test('a server started on a list with deep pages builds the anchors of its orders, on PostgreSQL', async () => {
+test('a server started on a list with deep pages builds the anchors of its orders before it is ready, on PostgreSQL', async () => {
   const anchored = (of: Database) =>
     USER_SORT_FIELDS.filter((sort) => anchorBefore(of, anchorShape({ sort }), 12_345))
   if (db.kind !== 'postgres') {
@@ -102,10 +102,10 @@ test('a server started on a list with deep pages builds the anchors of its order
     expect(anchored(db)).toEqual([])
     return
   }
-  // Another server on the same database, as after a restart.
+  // Another server on the same database, as after a restart: the anchors are there once it is
+  // built, before it listens, with no build left to wait for.
   const restarted = await buildServer(server.built.context.config)
   try {
-    await anchorBuilds(restarted.context.db)
     // Not the order by last login, which the next sign-in would move.
     expect(anchored(restarted.context.db)).toEqual(
       USER_SORT_FIELDS.filter((sort) => sort !== 'lastLogin'),

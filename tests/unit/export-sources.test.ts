@@ -11,7 +11,13 @@ import {
   openUserSource,
   type UserSourceApi,
 } from '../../src/main/core/export/user-source'
-import { endpoints, type Page, type User, type UserListQuery } from '@shared/contract'
+import {
+  endpoints,
+  USER_EXPORT_FIELDS,
+  type Page,
+  type User,
+  type UserListQuery,
+} from '@shared/contract'
 
 const user = (id: number): User => ({
   id,
@@ -53,7 +59,7 @@ describe('ndjsonUserBatches', () => {
       .map((u) => JSON.stringify(u))
       .join('\n')
     const chunks = [text.slice(0, 5), text.slice(5, 300), text.slice(300, 301), text.slice(301)]
-    const batches = await collect(ndjsonUserBatches(body(chunks), 3, 7))
+    const batches = await collect(ndjsonUserBatches(body(chunks), USER_EXPORT_FIELDS, 3, 7))
     expect(batches.map((batch) => batch.users.map((u) => u.id))).toEqual([
       [1, 2, 3],
       [4, 5, 6],
@@ -64,21 +70,34 @@ describe('ndjsonUserBatches', () => {
 
   test('without an announced total, the count so far stands in', async () => {
     const lines = users(1, 4).map((u) => `${JSON.stringify(u)}\r\n`)
-    const batches = await collect(ndjsonUserBatches(body(lines), 3, undefined))
+    const batches = await collect(ndjsonUserBatches(body(lines), USER_EXPORT_FIELDS, 3, undefined))
     expect(batches.map((batch) => batch.total)).toEqual([3, 4])
   })
 
   test('a line that is not a contract user fails the export, and the body is let go', async () => {
     const source = body([`${JSON.stringify(user(1))}\n{"id":"two"}\n`])
-    await expect(collect(ndjsonUserBatches(source, 200, 2))).rejects.toThrow(
+    await expect(collect(ndjsonUserBatches(source, USER_EXPORT_FIELDS, 200, 2))).rejects.toThrow(
       "The server's user export is not what the contract says",
     )
     expect(source.cancelled).toBe(true)
   })
 
+  test('an export of a few fields checks those and keeps no others; a line without one fails', async () => {
+    const lines = users(1, 2).map((u) => `${JSON.stringify(u)}\n`)
+    const [batch] = await collect(ndjsonUserBatches(body(lines), ['id', 'username'], 200, 2))
+    expect(batch!.users).toEqual([
+      { id: 1, username: 'u1' },
+      { id: 2, username: 'u2' },
+    ])
+    const missing = body([`${JSON.stringify({ id: 1 })}\n`])
+    await expect(collect(ndjsonUserBatches(missing, ['id', 'username'], 200, 1))).rejects.toThrow(
+      "The server's user export is not what the contract says",
+    )
+  })
+
   test('a caller that stops early lets the body go', async () => {
     const source = body(users(1, 5).map((u) => `${JSON.stringify(u)}\n`))
-    for await (const _ of ndjsonUserBatches(source, 2, 5)) break
+    for await (const _ of ndjsonUserBatches(source, USER_EXPORT_FIELDS, 2, 5)) break
     expect(source.cancelled).toBe(true)
   })
 })

@@ -517,18 +517,28 @@ AS $function$
 DECLARE
   head audit_chain_head;
   r audit_log;
+  linked_through text := current_setting('audit.linked_through', true);
+  ids bigint[] := '{}';
+  seqs bigint[] := '{}';
+  hashes text[] := '{}';
 BEGIN
-  IF (SELECT chain_seq FROM audit_log WHERE id = NEW.id) IS NOT NULL THEN
+  IF coalesce(linked_through, '') <> '' AND NEW.id <= linked_through::bigint THEN
     RETURN NULL;
   END IF;
   SELECT * INTO head FROM audit_chain_head FOR UPDATE;
-  FOR r IN SELECT * FROM audit_log WHERE chain_seq IS NULL ORDER BY id LOOP
+  FOR r IN EXECUTE 'SELECT * FROM audit_log WHERE chain_seq IS NULL ORDER BY id' LOOP
     head.seq := head.seq + 1;
     r.chain_seq := head.seq;
     head.hash := audit_link(head.hash, r);
-    UPDATE audit_log SET chain_seq = head.seq, chain_hash = head.hash WHERE id = r.id;
+    ids := ids || r.id;
+    seqs := seqs || head.seq;
+    hashes := hashes || head.hash;
   END LOOP;
+  EXECUTE 'UPDATE audit_log a SET chain_seq = l.seq, chain_hash = l.hash
+    FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS l (id, seq, hash) WHERE a.id = l.id'
+    USING ids, seqs, hashes;
   UPDATE audit_chain_head SET seq = head.seq, hash = head.hash;
+  PERFORM set_config('audit.linked_through', coalesce(ids[cardinality(ids)], NEW.id)::text, true);
   RETURN NULL;
 END
 $function$;

@@ -1,10 +1,10 @@
-import type { UserExportParams } from '@shared/contract'
+import { exportedFields, type User, type UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
 import { filterConditions, searchCondition, type AtNow } from './user-list/filters'
 import { listUsers } from './user-list/list-users'
 import { SORTS, tableKey } from './user-list/sorts'
 import { orderedRows } from './user-list/walked-tables'
-import { SELECTION_COLUMNS_AS_TEXT, type UserTextRow } from './users'
+import { exportedFieldsSql } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
 export const EXPORT_BATCH_ROWS = 1_000
@@ -38,7 +38,10 @@ function stretches(params: UserExportParams): Stretch[] {
   return params.direction === 'asc' ? [dated, never] : [never, dated]
 }
 
-type KeyedRow = UserTextRow & { sort_key: string | null }
+/** A user as the export sends it: the fields asked for (`exportedFields`), the id always. */
+export type ExportedUser = Partial<User> & Pick<User, 'id'>
+
+type KeyedRow = ExportedUser & { sort_key: string | null }
 
 /**
  * Every user the export's search and filters select, in its sort, a batch at a time: through a
@@ -50,10 +53,11 @@ export async function* selectedUserBatches(
   db: Queryable & Pick<Database, 'streamRows'>,
   params: AtNow<UserExportParams>,
   batchRows: number,
-): AsyncGenerator<UserTextRow[]> {
+): AsyncGenerator<ExportedUser[]> {
   const sort = SORTS[params.sort]
   const { key, type } = sort
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
+  const fields = exportedFieldsSql(exportedFields(params.fields))
   if (db.streamRows) {
     // One statement through a cursor: one snapshot, and one plan for the whole selection.
     const values: unknown[] = []
@@ -62,8 +66,8 @@ export async function* selectedUserBatches(
       ...filterConditions(params, values),
     ]
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
-    yield* db.streamRows<UserTextRow>(
-      `SELECT ${SELECTION_COLUMNS_AS_TEXT} FROM ${orderedRows(params)} ${where}
+    yield* db.streamRows<ExportedUser>(
+      `SELECT ${fields} FROM ${orderedRows(params)} ${where}
        ORDER BY ${tableKey(sort)} ${dir}, id ${dir}`,
       values,
       batchRows,
@@ -85,7 +89,7 @@ export async function* selectedUserBatches(
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     const order = stretch.keyed ? `${tableKey(sort)} ${dir}, id ${dir}` : `id ${dir}`
     const pending = db.query<KeyedRow>(
-      `SELECT ${SELECTION_COLUMNS_AS_TEXT}, (${key})::text AS sort_key FROM ${orderedRows(params)} ${where}
+      `SELECT ${fields}, (${key})::text AS sort_key FROM ${orderedRows(params)} ${where}
        ORDER BY ${order} LIMIT ${param(batchRows)}`,
       values,
     )
@@ -99,7 +103,7 @@ export async function* selectedUserBatches(
       const rows = await pending
       const full = rows.length === batchRows
       if (full) pending = read(stretch, rows.at(-1))
-      if (rows.length > 0) yield rows
+      if (rows.length > 0) yield rows.map(({ sort_key: _, ...user }) => user)
       if (!full) break
     }
   }

@@ -1,4 +1,4 @@
-import type { User } from '@shared/contract'
+import type { User, UserExportField } from '@shared/contract'
 import { USER_FILTERS } from '@shared/user-list-fields'
 import type { ProfileChanges } from '@shared/user-import-plan'
 import { auditOfStatement, type AuditRecord } from './audit'
@@ -58,28 +58,59 @@ export const existsSql = ({ table, condition }: ExistsDeclaration) =>
 const inSetSql = ({ table, condition }: ExistsDeclaration) =>
   `users.id IN (SELECT x.user_id FROM ${table} x WHERE x.${condition})`
 
+/** The end of a temporary lockout after failed sign-ins, while it lasts. */
+const LOGIN_BLOCKED_UNTIL = 'CASE WHEN login_blocked_until > now() THEN login_blocked_until END'
+/** The delivery of the newest password-reset email (`ResetEmailStatus`). */
+const RESET_EMAIL_STATUS = `(SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' WHEN m.last_error IS NOT NULL THEN 'failed' ELSE 'pending' END
+   FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1)`
+
 const userColumns = (
   timestamp: (sql: string) => string,
   exists: (declaration: ExistsDeclaration) => string,
 ) => `id, username, email, first_name,
   last_name, full_name, phone_number, is_active, is_locked, ${timestamp('last_login')} AS last_login,
   ${timestamp('created_date')} AS created_date, ${timestamp('updated_date')} AS updated_date, version,
-  ${timestamp('CASE WHEN login_blocked_until > now() THEN login_blocked_until END')} AS login_blocked_until,
-  (SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' WHEN m.last_error IS NOT NULL THEN 'failed' ELSE 'pending' END
-   FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1) AS reset_email_status,
+  ${timestamp(LOGIN_BLOCKED_UNTIL)} AS login_blocked_until,
+  ${RESET_EMAIL_STATUS} AS reset_email_status,
   ${exists(USER_FILTERS.twoStep)} AS two_step`
 
 export const USER_COLUMNS = userColumns((sql) => sql, existsSql)
+
+const isoText = (sql: string) => utcText(sql, 'MS')
 
 /**
  * `USER_COLUMNS` with the timestamps as the API writes them (ISO 8601, UTC, to the millisecond,
  * cut like Date's), made by the database: for lists and exports of many rows, where parsing each
  * into a Date and formatting it again costs this process more than the query does.
  */
-export const USER_COLUMNS_AS_TEXT = userColumns((sql) => utcText(sql, 'MS'), existsSql)
+export const USER_COLUMNS_AS_TEXT = userColumns(isoText, existsSql)
 
-/** `USER_COLUMNS_AS_TEXT` for a whole selection read by one statement or in batches (exports). */
-export const SELECTION_COLUMNS_AS_TEXT = userColumns((sql) => utcText(sql, 'MS'), inSetSql)
+/**
+ * Each field of the API's user (`toUser`) as SQL, for a whole selection read by one statement or
+ * in batches (exports): a row of the fields selected, each named as the API names it, is the
+ * user's JSON as it stands.
+ */
+const EXPORTED_FIELD_SQL: Record<UserExportField, string> = {
+  id: 'id',
+  username: 'username',
+  email: 'email',
+  fullName: 'full_name',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  phoneNumber: 'phone_number',
+  isActive: 'is_active',
+  isLocked: 'is_locked',
+  lastLogin: isoText('last_login'),
+  createdDate: isoText('created_date'),
+  updatedDate: isoText('updated_date'),
+  loginBlockedUntil: isoText(LOGIN_BLOCKED_UNTIL),
+  resetEmailStatus: RESET_EMAIL_STATUS,
+  twoStep: inSetSql(USER_FILTERS.twoStep),
+}
+
+/** The select list of an export of `fields` (`EXPORTED_FIELD_SQL`). */
+export const exportedFieldsSql = (fields: readonly UserExportField[]) =>
+  fields.map((field) => `${EXPORTED_FIELD_SQL[field]} AS "${field}"`).join(', ')
 
 const iso = (time: Date | string | null) =>
   time === null || typeof time === 'string' ? time : time.toISOString()

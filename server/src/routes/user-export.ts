@@ -3,19 +3,18 @@ import { Readable } from 'node:stream'
 import { USER_EXPORT_CONTENT_TYPE, USER_EXPORT_TOTAL_HEADER } from '@shared/contract'
 import type { Queryable } from '../db/database'
 import { countSelectedUsers, exportBatchRows, selectedUserBatches } from '../db/user-stream'
-import { toUser } from '../db/users'
 import type { UserExportParams } from '@shared/contract'
 import type { AtNow } from '../db/user-list/filters'
 import { resource } from './serve'
 
-/** One line of JSON per user, a batch per chunk. */
+/** One line of JSON per user, a batch per chunk: each row is the user's JSON (`exportedFieldsSql`). */
 async function* userLines(
   db: Queryable,
   params: AtNow<UserExportParams>,
   total: number,
 ): AsyncGenerator<string> {
   for await (const rows of selectedUserBatches(db, params, exportBatchRows(total))) {
-    yield rows.map((row) => JSON.stringify(toUser(row))).join('\n') + '\n'
+    yield rows.map((user) => JSON.stringify(user)).join('\n') + '\n'
   }
 }
 

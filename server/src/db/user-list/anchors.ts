@@ -220,6 +220,19 @@ function forgetOldestMemberOrders(state: AnchorState): void {
   }
 }
 
+/**
+ * Builds the anchors of `shape` at once, unpaced: for a server that has not said it is ready,
+ * whose requests are not yet there to be kept waiting. A failure leaves none, as in `runBuilds`.
+ */
+export async function buildAnchorsNow(
+  db: Queryable,
+  shape: string,
+  build: AnchorBuild,
+): Promise<void> {
+  const anchors = await readAnchors(db, build)
+  if (anchors) stateOf(db).built.set(shape, anchors)
+}
+
 /** Resolves when no build is under way or waiting (for tests and benchmarks). */
 export async function anchorBuilds(db: Queryable): Promise<void> {
   await stateOf(db).running

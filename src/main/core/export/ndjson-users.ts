@@ -1,21 +1,21 @@
 import { z } from 'zod'
-import { userSchema } from '@shared/contract'
+import { exportedUserSchema, type User, type UserExportField } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Streamed } from '../api/stream'
 import type { UserBatch } from './user-batch'
 
-const usersSchema = z.array(userSchema)
-
 /**
  * The users of an NDJSON body (one JSON user per line), `size` at a time as they arrive, each
- * checked against the contract. `total` is what the server announced, when it did. The body is
- * let go when the caller stops early.
+ * checked against the contract: `fields` of it, those the export asked for. `total` is what the
+ * server announced, when it did. The body is let go when the caller stops early.
  */
 export async function* ndjsonUserBatches(
   body: Pick<Streamed, 'read' | 'cancel'>,
+  fields: readonly UserExportField[],
   size: number,
   total: number | undefined,
 ): AsyncGenerator<UserBatch> {
+  const usersSchema = z.array(exportedUserSchema(fields))
   const decoder = new TextDecoder()
   let rest = ''
   let lines: string[] = []
@@ -33,7 +33,8 @@ export async function* ndjsonUserBatches(
     if (!users.success || users.data.length !== taken.length)
       throw new ApiFailure("The server's user export is not what the contract says")
     done += users.data.length
-    return { users: users.data, total: Math.max(total ?? done, done) }
+    // Only the fields asked for, which are all the cells of the export read.
+    return { users: users.data as User[], total: Math.max(total ?? done, done) }
   }
   try {
     for (let chunk = await body.read(); chunk; chunk = await body.read()) {

@@ -68,6 +68,8 @@ async function eachBatch(
     sort: request.sort,
     direction: request.direction,
     ...request.filter,
+    // The cells read only their own fields (`userCellText`): the server sends no others.
+    fields: request.columns.join(','),
   }
   if (signal.aborted) throw new Cancelled()
   const { batches } = await openUserSource(source, query, signal)

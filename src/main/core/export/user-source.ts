@@ -1,5 +1,9 @@
 import type { Page, User, UserExportQuery, UserListQuery } from '@shared/contract'
-import { USER_EXPORT_CONTENT_TYPE, USER_EXPORT_TOTAL_HEADER } from '@shared/contract'
+import {
+  exportedFields,
+  USER_EXPORT_CONTENT_TYPE,
+  USER_EXPORT_TOTAL_HEADER,
+} from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Streamed } from '../api/stream'
 import { cursorPages } from './cursor-pages'
@@ -50,6 +54,7 @@ export async function openUserSource(
         kind: 'stream',
         batches: ndjsonUserBatches(
           streamed,
+          exportedFields(query.fields),
           EXPORT_PAGE_SIZE,
           Number.isSafeInteger(total) && total >= 0 ? total : undefined,
         ),
@@ -59,7 +64,8 @@ export async function openUserSource(
   } catch (error) {
     if (!(error instanceof ApiFailure && NO_STREAM.has(error.status ?? 0))) throw error
   }
-  const listQuery = { ...query, size: EXPORT_PAGE_SIZE }
+  const { fields: _, ...listed } = query
+  const listQuery = { ...listed, size: EXPORT_PAGE_SIZE }
   const first = await api.listUsers({ ...listQuery, page: 0 })
   return first.next !== undefined
     ? { kind: 'cursors', batches: cursorPages(api.listUsers, listQuery, first) }
