@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatDateTime } from './dates'
 import { CONTROL_CHARACTERS, controlCharactersMessage } from './validation'
 
 /**
@@ -46,3 +47,46 @@ export type GrantInput = z.input<typeof grantInputSchema>
 /** Whether a reason must go with a grant: it ends, and it grants something. */
 export const grantNeedsReason = (until: string | null, grantsPermissions: boolean) =>
   until !== null && grantsPermissions
+
+/**
+ * The "Until" of a grant as chosen in the console: kept as it is (a grant held), none, a preset
+ * (hours from now) or a date and time typed in the local zone (`YYYY-MM-DDTHH:mm`, as a
+ * datetime-local field gives it).
+ */
+export type EndChoice =
+  | { kind: 'keep' }
+  | { kind: 'none' }
+  | { kind: 'preset'; hours: number }
+  | { kind: 'at'; local: string }
+
+/** The end a choice sends, as ISO text (null: no end); undefined to keep the grant's end. */
+export function untilOf(choice: EndChoice, now: number): string | null | undefined {
+  switch (choice.kind) {
+    case 'keep':
+      return undefined
+    case 'none':
+      return null
+    case 'preset':
+      return new Date(now + choice.hours * 3_600_000).toISOString()
+    case 'at': {
+      const time = new Date(choice.local).getTime()
+      return Number.isNaN(time) ? '' : new Date(time).toISOString()
+    }
+  }
+}
+
+/** What is wrong with a chosen end and reason, by field; empty when they can be sent. */
+export function grantEndProblems(
+  ends: readonly (string | null)[],
+  reason: string,
+  now: number,
+): { until?: string; reason?: string } {
+  const given = ends.filter((end): end is string => end !== null)
+  if (given.some((end) => end === '')) return { until: GRANT_END_INVALID }
+  if (given.some((end) => Date.parse(end) <= now)) return { until: GRANT_END_IN_PAST }
+  if (given.length > 0 && reason.trim() === '') return { reason: GRANT_REASON_REQUIRED }
+  return {}
+}
+
+/** "until Dec 12, 2026, 2:00 PM": a grant's end as the console shows it wherever it is held. */
+export const untilText = (until: string) => `until ${formatDateTime(until)}`
