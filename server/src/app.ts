@@ -16,6 +16,7 @@ import { startNoteFolder } from './db/user-list/note-folds'
 import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
+import { startGrantEnder } from './grant-ender'
 import { createMailer } from './mail/mailer'
 import { dependencyChecks } from './observability/health'
 import { registerMetrics } from './observability/metrics'
@@ -109,6 +110,9 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         onError: (sink, error) =>
           app.log.warn({ err: error }, `Audit records were not delivered to the ${sink.name} sink`),
       }),
+      grantEnder: startGrantEnder(db, config.clock, (error) =>
+        app.log.warn({ err: error }, 'Ended grants were not taken away'),
+      ),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
@@ -186,6 +190,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       dailyDormantRun.close()
       context.mail.close()
       await context.forwarder.close()
+      await context.grantEnder.close()
       await noteFolder.close()
       await db.close()
     })

@@ -4,6 +4,7 @@ import type { SigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
 import type { Database } from './db/database'
+import type { GrantEnder } from './grant-ender'
 import type { MailSender } from './mail/sender'
 
 /** What every route module is given: no globals, so a test can build as many servers as it likes. */
@@ -17,4 +18,6 @@ export interface ServerContext {
   /** The configured audit sinks, and the forwarding to them in the background. */
   auditSinks: Sink[]
   forwarder: Forwarder
+  /** Takes grants away at their end (issue 57), on a timer; `run` does it now. */
+  grantEnder: GrantEnder
 }

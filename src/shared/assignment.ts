@@ -20,6 +20,19 @@ export function assignmentDiff(
   }
 }
 
+/**
+ * A diff whose additions also give again, with their new end, the roles or groups held whose
+ * end was changed (`until`: the end chosen for each id given or changed; issue 57).
+ */
+export function withEndChanges(
+  diff: AssignmentDiff,
+  until: ReadonlyMap<number, string | null>,
+): AssignmentDiff {
+  const removed = new Set(diff.remove)
+  const add = new Set([...diff.add, ...[...until.keys()].filter((id) => !removed.has(id))])
+  return { add: [...add].sort((a, b) => a - b), remove: diff.remove }
+}
+
 /** A checkbox list's chosen ids after one box changes; the given list is left as it is. */
 export function toggleId(ids: readonly number[], id: number, checked: boolean): number[] {
   const rest = ids.filter((other) => other !== id)

@@ -9,6 +9,7 @@ import {
   USER_SORT_FIELDS,
   SORT_DIRECTIONS,
   auditFilterSchema,
+  grantInputSchema,
   isBulkAccessAction,
   memberListQuerySchema,
   recoveryCodeSchema,
@@ -22,6 +23,8 @@ export const id = z.number({ error: 'id must be a number' }).int().positive().ma
 export const idInput = z.object({ id })
 export const roleAssignmentInput = z.object({ id, roleId: id })
 export const groupAssignmentInput = z.object({ id, groupId: id })
+export const roleGrantInput = grantInputSchema.extend({ id, roleId: id })
+export const groupGrantInput = grantInputSchema.extend({ id, groupId: id })
 export const membersInput = memberListQuerySchema.extend({ id })
 /** The input of a call that takes none: nothing, or null as IPC may carry it. */
 export const nothing = z
@@ -77,11 +80,17 @@ export const bulkRequestInput = z
       { error: 'selection must be { ids } or { search, filter }' },
     ),
     targetId: id.optional(),
+    grant: grantInputSchema.optional(),
   })
   .refine((request) => isBulkAccessAction(request.action) === (request.targetId !== undefined), {
     error:
       'targetId names the role or group of assign-role, add-to-group and remove-from-group, and only of those',
   })
+  .refine(
+    (request) =>
+      request.grant === undefined || ['assign-role', 'add-to-group'].includes(request.action),
+    { error: 'grant gives the role or group of assign-role and add-to-group, and only of those' },
+  )
 export const auditExportInput = z.object({
   exportId,
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),

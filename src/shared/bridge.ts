@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   groupAssignmentInput,
+  groupGrantInput,
   auditExportInput,
   bulkId,
   bulkRequestInput,
@@ -13,6 +14,7 @@ import {
   membersInput,
   nothing,
   roleAssignmentInput,
+  roleGrantInput,
   recoveryCodesInput,
   secondStepInput,
   userExportInput,
@@ -56,6 +58,7 @@ import {
   type UserFilter,
   type UserSortField,
 } from './contract'
+import type { GrantInput } from './grant-ends'
 import type { Result } from './result'
 import { THEME_CHOICES, type ThemeChoice } from './theme'
 import type { ExportableUserColumn } from './user-columns'
@@ -177,6 +180,8 @@ export interface BulkRequest {
   selection: BulkSelectionInput
   /** The role (assign-role) or group (add-to-group, remove-from-group) of an access action. */
   targetId?: number
+  /** Given for a while (assign-role, add-to-group; issue 57): the end and its reason. */
+  grant?: GrantInput
 }
 
 /** How a bulk action ended: counts, each failure with its reason, and whether it was stopped. */
@@ -330,9 +335,11 @@ export const bridgeOperations = {
   'users.resetSecondFactor': call<IdInput, SessionsEnded>(idInput),
   'users.roles': through(endpoints.listUserRoles, idInput),
   'users.addRole': through(endpoints.addUserRole, roleAssignmentInput),
+  'users.grantRole': through(endpoints.grantUserRole, roleGrantInput),
   'users.removeRole': through(endpoints.removeUserRole, roleAssignmentInput),
   'users.groups': through(endpoints.listUserGroups, idInput),
   'users.addGroup': through(endpoints.addUserGroup, groupAssignmentInput),
+  'users.grantGroup': through(endpoints.grantUserGroup, groupGrantInput),
   'users.removeGroup': through(endpoints.removeUserGroup, groupAssignmentInput),
   'users.effectiveRoles': through(endpoints.listUserEffectiveRoles, idInput),
   'users.bulk': call<BulkRequest, BulkSummary>(bulkRequestInput),

@@ -170,6 +170,71 @@ function accessOfUserCase(noun: 'role' | 'group', change: 'add' | 'remove') {
   ]
 }
 
+/** Giving a user a role or group for a while (issue 57): its end changed, or reached. */
+function grantEndCases(noun: 'role' | 'group') {
+  const table = noun === 'role' ? 'roles' : 'groups'
+  const grant = async () => {
+    const user = await server.createUser(admin)
+    const target = await createAccess(table)
+    const until = new Date(server.clock.now() + 3_600_000).toISOString()
+    await ok('PUT', `/api/admin/users/${user.id}/${noun}-grants/${target.id}`, {
+      until,
+      reason: 'Cover for a colleague',
+    })
+    return { user, target, until }
+  }
+  return {
+    [`user.${noun}_end_change`]: [
+      {
+        way: `PUT /api/admin/users/{id}/${noun}-grants/{${noun}Id} of one held`,
+        async perform(): Promise<Expected> {
+          const { user, target, until } = await grant()
+          const later = new Date(server.clock.now() + 7_200_000).toISOString()
+          await ok('PUT', `/api/admin/users/${user.id}/${noun}-grants/${target.id}`, {
+            until: later,
+            reason: 'Cover for a colleague',
+          })
+          return {
+            actor: root,
+            targetType: 'user',
+            targetId: String(user.id),
+            changes: {
+              [noun]: { id: target.id, name: target.name },
+              until: { from: until, to: later },
+              reason: 'Cover for a colleague',
+            },
+          }
+        },
+      },
+    ],
+    [`user.${noun}_expire`]: [
+      {
+        way: 'the job that ends grants, once its end has passed',
+        async perform(): Promise<Expected> {
+          const { user, target } = await grant()
+          // Its end passed without moving the clock, which the other cases' tokens rely on.
+          const [ended] = await server.built.context.db.query<{ until: string }>(
+            `UPDATE user_${table} SET ends_at = now() - interval '1 second'
+             WHERE user_id = $1 RETURNING to_char(ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS until`,
+            [user.id],
+          )
+          await server.built.context.grantEnder.run()
+          return {
+            actor: null,
+            targetType: 'user',
+            targetId: String(user.id),
+            changes: {
+              [noun]: { id: target.id, name: target.name },
+              until: ended!.until,
+              reason: 'Cover for a colleague',
+            },
+          }
+        },
+      },
+    ],
+  } as Record<`user.${typeof noun}_${'end_change' | 'expire'}`, AuditCase[]>
+}
+
 const userRow = (actor: Expected['actor'], user: User, changes = {}): Expected => ({
   actor,
   targetType: 'user',
@@ -382,6 +447,7 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
   ],
   'user.deactivate': statusCase('deactivate', null, { isActive: { from: true, to: false } }),
   'user.group_add': accessOfUserCase('group', 'add'),
+  ...grantEndCases('group'),
   'user.group_remove': accessOfUserCase('group', 'remove'),
   'user.import': [
     {
@@ -457,6 +523,7 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
     },
   ],
   'user.role_add': accessOfUserCase('role', 'add'),
+  ...grantEndCases('role'),
   'user.role_remove': accessOfUserCase('role', 'remove'),
   'user.second_factor_disable': [
     {

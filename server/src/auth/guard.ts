@@ -29,9 +29,10 @@ export async function authenticate(
 ): Promise<Caller> {
   const [scheme, token] = (request.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Not authenticated')
-  const claims = verifyAccessToken(ctx.signingKey, token, ctx.config.clock.now())
+  const now = ctx.config.clock.now()
+  const claims = verifyAccessToken(ctx.signingKey, token, now)
   if (!claims) throw unauthorized('Access token is invalid or expired')
-  const session = await findLiveSession(ctx.db, claims.sessionId, claims.userId)
+  const session = await findLiveSession(ctx.db, claims.sessionId, claims.userId, new Date(now))
   if (!session) throw unauthorized('Session has ended. Sign in again.')
   if (session.isLocked) throw unauthorized('This account is locked.')
   if (!session.isActive) throw unauthorized('This account is inactive.')

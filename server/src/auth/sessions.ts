@@ -245,9 +245,9 @@ export interface LiveSession {
 /**
  * The session behind an access token, if it is still live, its user's state and permissions:
  * checked on every request, in one round trip to the database, so that a revoked permission
- * is refused on the very next call.
+ * (or a grant ended by `at`, the server's clock) is refused on the very next call.
  */
-export async function findLiveSession(db: Queryable, sessionId: string, userId: number) {
+export async function findLiveSession(db: Queryable, sessionId: string, userId: number, at: Date) {
   // The touch rides along in the same statement: no extra round trip per request.
   const [row] = await db.query<LiveSession>(
     `WITH touched AS (
@@ -256,11 +256,11 @@ export async function findLiveSession(db: Queryable, sessionId: string, userId: 
          AND last_used_at < now() - make_interval(secs => $3)
      )
      SELECT u.id AS "userId", u.username, u.is_active AS "isActive", u.is_locked AS "isLocked",
-       ${userPermissions('u.id')} AS permissions,
+       ${userPermissions('u.id', { at: '$4::timestamptz' })} AS permissions,
        EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL) AS "hasSecondFactor"
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sessionId, userId, LAST_USED_PRECISION_SECONDS],
+    [sessionId, userId, LAST_USED_PRECISION_SECONDS, at],
     { prepare: true },
   )
   return row

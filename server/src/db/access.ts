@@ -1,6 +1,7 @@
 import type { AccessRef, Assignment, EffectiveRole, Page, Permission } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
+import { endText, grantCounts } from './grant-ends'
 import { rolePermissions } from './permissions'
 
 /**
@@ -168,31 +169,81 @@ export async function setRolePermissions(tx: Queryable, id: number, permissions:
   ])
 }
 
-/** The roles (or groups) a user holds directly. */
+/**
+ * The roles (or groups) a user holds directly at `at`, the server's clock, with their ends;
+ * without it, every one not yet taken away (the import's reading: a minute at most apart).
+ */
 export function userAssignments(
   db: Queryable,
   kind: AccessKind,
   userId: number,
+  at?: Date,
 ): Promise<Assignment[]> {
   return db.query<Assignment>(
-    `SELECT e.id, e.name, e.active FROM ${kind.userLinkTable} l JOIN ${kind.table} e ON e.id = l.${kind.column}
-     WHERE l.user_id = $1 ORDER BY lower(e.name), e.id`,
-    [userId],
+    `SELECT e.id, e.name, e.active, ${endText('l')} AS until, l.reason
+     FROM ${kind.userLinkTable} l JOIN ${kind.table} e ON e.id = l.${kind.column}
+     WHERE l.user_id = $1 AND ($2::timestamptz IS NULL OR ${grantCounts('l', '$2::timestamptz')})
+     ORDER BY lower(e.name), e.id`,
+    [userId, at ?? null],
   )
 }
 
-/** Idempotent: true when the link was made by this call. */
+/**
+ * Idempotent: true when the link was made by this call, with no end. A link whose end has passed
+ * by `at` (not yet taken away by the job) is as none: it is made again, with no end. Without
+ * `at`, a link not yet taken away is kept as it is (the import's reading).
+ */
 export async function assign(
   tx: Queryable,
   kind: AccessKind,
   userId: number,
   id: number,
+  at?: Date,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO ${kind.userLinkTable} (user_id, ${kind.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-    [userId, id],
+    `INSERT INTO ${kind.userLinkTable} AS l (user_id, ${kind.column}) VALUES ($1, $2)
+     ON CONFLICT (user_id, ${kind.column}) DO UPDATE SET ends_at = NULL, reason = NULL
+       WHERE NOT ($3::timestamptz IS NULL OR ${grantCounts('l', '$3::timestamptz')})
+     RETURNING 1`,
+    [userId, id, at ?? null],
   )
   return rows.length > 0
+}
+
+/** A grant's end (an ISO time, null: none) and the reason it was given for a while. */
+export interface GrantEnd {
+  until: string | null
+  reason: string | null
+}
+
+/**
+ * Gives the role (or group) until `end.until` (null: no end) with its reason, or changes the end
+ * and reason of the one held: answers what the grant was before (undefined when not held, or
+ * ended by `at`), and whether anything changed.
+ */
+export async function grantUntil(
+  tx: Queryable,
+  kind: AccessKind,
+  userId: number,
+  id: number,
+  end: GrantEnd,
+  at: Date,
+): Promise<{ before: GrantEnd | undefined; changed: boolean }> {
+  const [held] = await tx.query<GrantEnd & { counts: boolean }>(
+    `SELECT ${endText('l')} AS until, l.reason, ${grantCounts('l', '$3::timestamptz')} AS counts
+     FROM ${kind.userLinkTable} l WHERE l.user_id = $1 AND l.${kind.column} = $2 FOR UPDATE`,
+    [userId, id, at],
+  )
+  const before = held?.counts ? { until: held.until, reason: held.reason } : undefined
+  const rows = await tx.query(
+    `INSERT INTO ${kind.userLinkTable} AS l (user_id, ${kind.column}, ends_at, reason)
+     VALUES ($1, $2, $3::timestamptz, $4)
+     ON CONFLICT (user_id, ${kind.column}) DO UPDATE SET ends_at = EXCLUDED.ends_at, reason = EXCLUDED.reason
+       WHERE l.ends_at IS DISTINCT FROM EXCLUDED.ends_at OR l.reason IS DISTINCT FROM EXCLUDED.reason
+     RETURNING 1`,
+    [userId, id, end.until, end.reason],
+  )
+  return { before, changed: rows.length > 0 }
 }
 
 /** Idempotent: links each user of `userIds` to the role (or group) at the same place of `ids`. */
@@ -253,43 +304,51 @@ export async function unassignMany(
   )
 }
 
-/** Names of the active roles a user holds, directly or through an active group. */
-export async function effectiveRoleNames(db: Queryable, userId: number): Promise<string[]> {
+/** Names of the active roles a user holds at `at`, directly or through an active group. */
+export async function effectiveRoleNames(
+  db: Queryable,
+  userId: number,
+  at: Date,
+): Promise<string[]> {
   const rows = await db.query<{ name: string }>(
     `SELECT r.name FROM roles r WHERE r.active AND r.id IN (
-       SELECT role_id FROM user_roles WHERE user_id = $1
+       SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = $1 AND ${grantCounts('ur', '$2::timestamptz')}
        UNION
        SELECT gr.role_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id AND g.active
-       JOIN group_roles gr ON gr.group_id = g.id WHERE ug.user_id = $1)
+       JOIN group_roles gr ON gr.group_id = g.id
+       WHERE ug.user_id = $1 AND ${grantCounts('ug', '$2::timestamptz')})
      ORDER BY lower(r.name)`,
-    [userId],
+    [userId, at],
   )
   return rows.map((row) => row.name)
 }
 
 /**
- * Every role a user holds, directly or through an active group, with where it comes from. An
- * inactive role is listed too (active: false): it grants nothing, but the administrator should
- * see that the user holds it.
+ * Every role a user holds at `at`, directly or through an active group, with where it comes from
+ * and when each of those grants ends. An inactive role is listed too (active: false): it grants
+ * nothing, but the administrator should see that the user holds it.
  */
-export function effectiveRoles(db: Queryable, userId: number): Promise<EffectiveRole[]> {
+export function effectiveRoles(db: Queryable, userId: number, at: Date): Promise<EffectiveRole[]> {
   return db.query<EffectiveRole>(
     `WITH granted AS (
-       SELECT gr.role_id, g.id AS group_id, g.name AS group_name
+       SELECT gr.role_id, g.id AS group_id, g.name AS group_name, ${endText('ug')} AS until
        FROM user_groups ug JOIN groups g ON g.id = ug.group_id AND g.active
        JOIN group_roles gr ON gr.group_id = g.id
-       WHERE ug.user_id = $1),
-     direct AS (SELECT role_id FROM user_roles WHERE user_id = $1)
+       WHERE ug.user_id = $1 AND ${grantCounts('ug', '$2::timestamptz')}),
+     direct AS (
+       SELECT ur.role_id, ${endText('ur')} AS until FROM user_roles ur
+       WHERE ur.user_id = $1 AND ${grantCounts('ur', '$2::timestamptz')})
      SELECT r.id, r.name, r.active,
        EXISTS (SELECT 1 FROM direct d WHERE d.role_id = r.id) AS direct,
+       (SELECT d.until FROM direct d WHERE d.role_id = r.id) AS until,
        coalesce(
-         (SELECT json_agg(json_build_object('id', v.group_id, 'name', v.group_name)
+         (SELECT json_agg(json_build_object('id', v.group_id, 'name', v.group_name, 'until', v.until)
                           ORDER BY lower(v.group_name), v.group_id)
           FROM granted v WHERE v.role_id = r.id),
          '[]'::json) AS "viaGroups"
      FROM roles r
      WHERE r.id IN (SELECT role_id FROM direct UNION SELECT role_id FROM granted)
      ORDER BY lower(r.name), r.id`,
-    [userId],
+    [userId, at],
   )
 }

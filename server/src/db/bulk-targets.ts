@@ -50,7 +50,7 @@ export async function bulkTargets(
          link
            ? `EXISTS (SELECT 1 FROM ${link.kind.userLinkTable} l
                 WHERE l.user_id = u.id AND l.${link.kind.column} = $2) AS holds_link,
-              ${live} AND ${holdsEveryPermission(userPermissions('u.id', leftOut))} AS admin_without_link`
+              ${live} AND ${holdsEveryPermission(userPermissions('u.id', { leftOut }))} AS admin_without_link`
            : 'false AS holds_link, false AS admin_without_link'
        }
      FROM users u CROSS JOIN LATERAL (SELECT ${userPermissions('u.id')} AS permissions) held

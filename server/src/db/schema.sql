@@ -269,10 +269,13 @@ CREATE TABLE user_groups (
   user_id integer NOT NULL,
   group_id integer NOT NULL,
   search_text text,
+  ends_at timestamp with time zone,
+  reason text,
   CONSTRAINT user_groups_group_id_fkey FOREIGN KEY (group_id) REFERENCES groups(id) ON DELETE CASCADE,
   CONSTRAINT user_groups_pkey PRIMARY KEY (user_id, group_id),
   CONSTRAINT user_groups_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
+CREATE INDEX user_groups_ends_at ON public.user_groups USING btree (ends_at) WHERE (ends_at IS NOT NULL);
 CREATE INDEX user_groups_group_search ON public.user_groups USING btree (group_id, user_id) INCLUDE (search_text);
 CREATE UNIQUE INDEX user_groups_pkey ON public.user_groups USING btree (user_id, group_id);
 
@@ -290,10 +293,13 @@ CREATE INDEX user_role_grant_user ON public.user_role_grant USING btree (user_id
 CREATE TABLE user_roles (
   user_id integer NOT NULL,
   role_id integer NOT NULL,
+  ends_at timestamp with time zone,
+  reason text,
   CONSTRAINT user_roles_pkey PRIMARY KEY (user_id, role_id),
   CONSTRAINT user_roles_role_id_fkey FOREIGN KEY (role_id) REFERENCES roles(id) ON DELETE CASCADE,
   CONSTRAINT user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
+CREATE INDEX user_roles_ends_at ON public.user_roles USING btree (ends_at) WHERE (ends_at IS NOT NULL);
 CREATE UNIQUE INDEX user_roles_pkey ON public.user_roles USING btree (user_id, role_id);
 CREATE INDEX user_roles_role_user ON public.user_roles USING btree (role_id, user_id);
 

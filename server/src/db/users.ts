@@ -24,6 +24,8 @@ export interface UserRow {
   login_blocked_until: Date | null
   reset_email_status: ResetEmailStatus | null
   two_step: boolean
+  /** The nearest end of a grant the user holds (issue 57), or null. */
+  access_ends_at: Date | null
 }
 
 /** The delivery of the newest password-reset email: failed once the last attempt failed. */
@@ -32,12 +34,13 @@ export type ResetEmailStatus = 'pending' | 'sent' | 'failed'
 /** A user's row with its timestamps as the API's ISO text (see `USER_COLUMNS_AS_TEXT`). */
 export type UserTextRow = Omit<
   UserRow,
-  'last_login' | 'created_date' | 'updated_date' | 'login_blocked_until'
+  'last_login' | 'created_date' | 'updated_date' | 'login_blocked_until' | 'access_ends_at'
 > & {
   last_login: string | null
   created_date: string
   updated_date: string
   login_blocked_until: string | null
+  access_ends_at: string | null
 }
 
 /** The timestamp `sql` as ISO 8601 text in UTC, to the millisecond (`MS`) or microsecond (`US`). */
@@ -64,6 +67,14 @@ const LOGIN_BLOCKED_UNTIL = 'CASE WHEN login_blocked_until > now() THEN login_bl
 const RESET_EMAIL_STATUS = `(SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' WHEN m.last_error IS NOT NULL THEN 'failed' ELSE 'pending' END
    FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1)`
 
+/**
+ * The nearest end of the user's direct roles and memberships not yet taken away (issue 57), two
+ * probes of their primary keys; null when none ends.
+ */
+const NEAREST_GRANT_END = `(SELECT min(e.ends_at) FROM (
+    SELECT ends_at FROM user_roles WHERE user_id = users.id AND ends_at IS NOT NULL
+    UNION ALL SELECT ends_at FROM user_groups WHERE user_id = users.id AND ends_at IS NOT NULL) e)`
+
 const userColumns = (
   timestamp: (sql: string) => string,
   exists: (declaration: ExistsDeclaration) => string,
@@ -72,7 +83,8 @@ const userColumns = (
   ${timestamp('created_date')} AS created_date, ${timestamp('updated_date')} AS updated_date, version,
   ${timestamp(LOGIN_BLOCKED_UNTIL)} AS login_blocked_until,
   ${RESET_EMAIL_STATUS} AS reset_email_status,
-  ${exists(USER_FILTERS.twoStep)} AS two_step`
+  ${exists(USER_FILTERS.twoStep)} AS two_step,
+  ${timestamp(NEAREST_GRANT_END)} AS access_ends_at`
 
 export const USER_COLUMNS = userColumns((sql) => sql, existsSql)
 
@@ -132,6 +144,7 @@ export function toUser(row: UserRow | UserTextRow): User {
     loginBlockedUntil: iso(row.login_blocked_until),
     resetEmailStatus: row.reset_email_status,
     twoStep: row.two_step,
+    accessEndsAt: iso(row.access_ends_at),
   }
 }
 

@@ -254,7 +254,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
     if (!user) throw unauthorized('Session has ended. Sign in again.')
     return {
       ...toUser(user),
-      roles: await effectiveRoleNames(db, user.id),
+      roles: await effectiveRoleNames(db, user.id, new Date(config.clock.now())),
       permissions: caller.permissions,
     }
   })

@@ -19,7 +19,7 @@ import { selectUserIds } from '../db/bulk-selection'
 import { ApiError, badRequest, databaseFailure } from '../errors'
 import { applyBulkChunk } from './bulk-chunk'
 import { resource } from './serve'
-import { changeUserAccess } from './user-access'
+import { changeUserAccess, checkedGrantEnd } from './user-access'
 import { applyStatusAction } from './user-status'
 
 /** Users decided and changed together, in one transaction: a few statements for all of them. */
@@ -32,7 +32,12 @@ function userChange(ctx: ServerContext, action: BulkAction, body: BulkRequestBod
   }
   const kind = action === 'assign-role' ? ROLE : GROUP
   const targetId = body[BULK_TARGET_FIELD[action]]!
-  const change = action === 'remove-from-group' ? 'remove' : 'add'
+  const change =
+    action === 'remove-from-group'
+      ? ({ change: 'remove' } as const)
+      : body.until !== undefined
+        ? ({ change: 'grant', grant: { until: body.until, reason: body.reason } } as const)
+        : ({ change: 'add' } as const)
   return (caller: Caller, id: number) => changeUserAccess(ctx, caller, kind, change, id, targetId)
 }
 
@@ -86,6 +91,13 @@ export const bulkRoutes = resource(({ serve }, ctx) => {
             targetId,
           )
           await requireReauthForAdministration(db, caller, granted)
+          if (selection.until !== undefined) {
+            checkedGrantEnd(
+              { until: selection.until, reason: selection.reason },
+              granted,
+              new Date(ctx.config.clock.now()),
+            )
+          }
         }
       }
       let ids: number[]
@@ -127,7 +139,11 @@ export const bulkRoutes = resource(({ serve }, ctx) => {
         const chunk = ids.slice(start, start + SET_SIZE)
         let answers: (ApiError | undefined)[]
         try {
-          answers = await applyBulkChunk(ctx, caller, action, selection, chunk)
+          // A grant with an end is given one user at a time, by the one-user grant itself.
+          answers =
+            selection.until === undefined
+              ? await applyBulkChunk(ctx, caller, action, selection, chunk)
+              : await eachAlone(ctx, action, selection, caller, chunk, request.log)
         } catch (error) {
           // Nothing of the chunk was applied: each user alone, as their own request, says
           // whose change the database refuses, and the others are applied.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { grantInputSchema } from '../grant-ends'
 import { accessNameSchema } from '../validation'
 import { pageQueryFields, pageSchema } from './page'
 import { permissionListSchema, permissionSchema } from './permissions'
@@ -73,11 +74,22 @@ export const groupInputSchema = z.object({
 })
 export type GroupInput = z.input<typeof groupInputSchema>
 
+/**
+ * Our server's extension (issue 57): when a grant ends (null: never) and why it was given for a
+ * while. A server whose answers carry `until` takes grants with an end (the role-grants and
+ * group-grants endpoints): the console offers "Until" only then.
+ */
+const grantEndFields = {
+  until: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
+}
+
 /** GET /api/admin/users/{id}/roles and /groups: what the user holds directly. */
 export const assignmentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   active: z.boolean(),
+  ...grantEndFields,
 })
 export type Assignment = z.infer<typeof assignmentSchema>
 export const assignmentListSchema = z.array(assignmentSchema)
@@ -93,8 +105,10 @@ export const effectiveRoleSchema = z.object({
   active: z.boolean(),
   /** Assigned to the user directly. */
   direct: z.boolean(),
-  /** The active groups of the user that grant the role, by name. */
-  viaGroups: z.array(accessRefSchema),
+  /** When the direct assignment ends (our server's extension). */
+  until: grantEndFields.until,
+  /** The active groups of the user that grant the role, by name, and when each membership ends. */
+  viaGroups: z.array(accessRefSchema.extend({ until: grantEndFields.until })),
 })
 export type EffectiveRole = z.infer<typeof effectiveRoleSchema>
 export const effectiveRoleListSchema = z.array(effectiveRoleSchema)
@@ -133,3 +147,6 @@ export const memberListQuerySchema = z.object({
 })
 export type MemberListQuery = z.input<typeof memberListQuerySchema>
 export type MemberListParams = z.output<typeof memberListQuerySchema>
+
+export { grantInputSchema }
+export type { GrantInput } from '../grant-ends'

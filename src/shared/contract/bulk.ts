@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Permission } from './permissions'
+import { grantInputSchema } from '../grant-ends'
 import { userFilterFields, userListQuerySchema } from './user'
 
 /** The actions of `POST /api/admin/users/bulk/{action}` (issue 12 point 6). */
@@ -74,10 +75,21 @@ const oneSelection = (body: { ids?: unknown; filter?: unknown }) =>
   (body.ids === undefined) !== (body.filter === undefined)
 
 const statusBody = z.strictObject(selectionFields).refine(oneSelection, { error: ONE_SELECTION })
+/**
+ * Giving a role or group for a while (issue 57, our server's extension): its end and reason, as
+ * the one-user grant takes them; without `until`, given as the one-user add gives it.
+ */
+const grantEndFields = {
+  until: grantInputSchema.shape.until.optional(),
+  reason: grantInputSchema.shape.reason,
+}
 const roleBody = z
-  .strictObject({ ...selectionFields, roleId: bulkId('roleId') })
+  .strictObject({ ...selectionFields, roleId: bulkId('roleId'), ...grantEndFields })
   .refine(oneSelection, { error: ONE_SELECTION })
 const groupBody = z
+  .strictObject({ ...selectionFields, groupId: bulkId('groupId'), ...grantEndFields })
+  .refine(oneSelection, { error: ONE_SELECTION })
+const removeGroupBody = z
   .strictObject({ ...selectionFields, groupId: bulkId('groupId') })
   .refine(oneSelection, { error: ONE_SELECTION })
 
@@ -89,11 +101,16 @@ export const bulkBodySchemas = {
   unlock: statusBody,
   'assign-role': roleBody,
   'add-to-group': groupBody,
-  'remove-from-group': groupBody,
+  'remove-from-group': removeGroupBody,
 } as const satisfies Record<BulkAction, z.ZodType>
 
 export type BulkSelection = { ids: number[] } | { filter: BulkFilter }
-export type BulkRequestBody = BulkSelection & { roleId?: number; groupId?: number }
+export type BulkRequestBody = BulkSelection & {
+  roleId?: number
+  groupId?: number
+  until?: string | null
+  reason?: string
+}
 
 /** One user's outcome: its username when the user exists, the reason when it failed. */
 export const bulkUserResultSchema = z.discriminatedUnion('ok', [

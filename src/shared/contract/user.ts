@@ -64,6 +64,11 @@ export const userSchema = z.object({
    * sends none leaves the console judging by the caller's permissions alone.
    */
   actions: userActionRightsSchema.optional(),
+  /**
+   * The nearest end of the user's direct roles and memberships (issue 57), null when none ends.
+   * Sent by a server that takes grants with an end: the console offers "Until" only then.
+   */
+  accessEndsAt: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof userSchema>
 

@@ -26,6 +26,9 @@ export interface BulkChunk {
   ids: number[]
   roleId?: number
   groupId?: number
+  /** A role or group given for a while (issue 57): its end and reason. */
+  until?: string | null
+  reason?: string
 }
 
 export interface BulkJob {
@@ -53,8 +56,10 @@ export async function runBulk(job: BulkJob): Promise<BulkSummary> {
     if (error instanceof Cancelled) return { ...summary, cancelled: true }
     throw error
   }
-  const { action, targetId } = job.request
-  const target = isBulkAccessAction(action) ? { [BULK_TARGET_FIELD[action]]: targetId! } : {}
+  const { action, targetId, grant } = job.request
+  const target = isBulkAccessAction(action)
+    ? { [BULK_TARGET_FIELD[action]]: targetId!, ...grant }
+    : {}
   job.progress('applying', 0, ids.length)
   for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
     if (job.signal.aborted) return { ...summary, cancelled: true }

@@ -30,7 +30,9 @@ export function useAssignmentOptions(id: number, kind: AssignmentKind) {
   const items: AssignmentOption[] | undefined = catalogue.data
   return {
     items,
-    held: held.data,
+    held: held.data?.map((item) => item.id),
+    /** The end of each held one, by id (null: none), as the server sent it. */
+    heldEnds: new Map(held.data?.map((item) => [item.id, item.until ?? null])),
     loading: catalogue.isPending || held.isPending,
     failure: failed ? errorMessage(failed, LOAD_FAILURE[kind]) : undefined,
     nameOf: (itemId: number) => items?.find((item) => item.id === itemId)?.name ?? `#${itemId}`,

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { applyAssignmentDiff, assignmentDiff, describeAssignmentFailures } from '@shared/assignment'
+import {
+  applyAssignmentDiff,
+  assignmentDiff,
+  describeAssignmentFailures,
+  withEndChanges,
+} from '@shared/assignment'
+import type { Assignment, GrantInput } from '@shared/contract'
 import { userDetailsError } from '@shared/messages'
 import type { Result } from '@shared/result'
 import { admin } from '../lib/bridge'
@@ -25,19 +31,30 @@ const calls = (kind: AssignmentKind, id: number) =>
     ? {
         list: () => admin().users.roles({ id }),
         add: (roleId: number) => mapped(admin().users.addRole({ id, roleId })),
+        grant: (roleId: number, grant: GrantInput) =>
+          mapped(admin().users.grantRole({ id, roleId, ...grant })),
         remove: (roleId: number) => mapped(admin().users.removeRole({ id, roleId })),
       }
     : {
         list: () => admin().users.groups({ id }),
         add: (groupId: number) => mapped(admin().users.addGroup({ id, groupId })),
+        grant: (groupId: number, grant: GrantInput) =>
+          mapped(admin().users.grantGroup({ id, groupId, ...grant })),
         remove: (groupId: number) => mapped(admin().users.removeGroup({ id, groupId })),
       }
 
-/** The ids of the roles or groups a user holds directly. */
+/** The end and reason one role or group is given with. */
+const grantOf = (ends: NonNullable<SaveAssignments['ends']>, itemId: number): GrantInput => {
+  const until = ends.until.get(itemId) ?? null
+  const reason = ends.reason.trim()
+  return { until, ...(until !== null && reason && { reason }) }
+}
+
+/** The roles or groups a user holds directly, with their ends where the server sends them. */
 export function useUserAssignments(id: number, kind: AssignmentKind, enabled = true) {
   return useQuery({
     queryKey: queryKeys.userAssignments(id, kind),
-    queryFn: () => unwrap(calls(kind, id).list()).then((list) => list.map((item) => item.id)),
+    queryFn: (): Promise<Assignment[]> => unwrap(calls(kind, id).list()),
     enabled,
   })
 }
@@ -47,6 +64,11 @@ export interface SaveAssignments {
   chosen: number[]
   /** Names the roles or groups in a failure message. */
   nameOf: (id: number) => string
+  /**
+   * Against a server that takes grants with an end (issue 57): the end chosen for each role or
+   * group given or changed (null: none), and the reason. Each of them is given by the grant call.
+   */
+  ends?: { until: ReadonlyMap<number, string | null>; reason: string }
 }
 
 /**
@@ -57,8 +79,18 @@ export interface SaveAssignments {
 export function useSaveAssignments(id: number, kind: AssignmentKind) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async ({ original, chosen, nameOf }: SaveAssignments) => {
-      const failures = await applyAssignmentDiff(assignmentDiff(original, chosen), calls(kind, id))
+    mutationFn: async ({ original, chosen, nameOf, ends }: SaveAssignments) => {
+      const diff = assignmentDiff(original, chosen)
+      const call = calls(kind, id)
+      const failures = await applyAssignmentDiff(
+        ends ? withEndChanges(diff, ends.until) : diff,
+        ends
+          ? {
+              add: (itemId) => call.grant(itemId, grantOf(ends, itemId)),
+              remove: call.remove,
+            }
+          : call,
+      )
       if (failures.length > 0) throw new BridgeFailure(describeAssignmentFailures(failures, nameOf))
     },
     onSettled: () =>

@@ -1,8 +1,20 @@
 import type { AccessRef } from '@shared/contract'
+import { untilText } from '@shared/grant-ends'
 
-/** "via IT Operations, Security": the groups a role comes through, as the console names them. */
-export const viaText = (groups: readonly AccessRef[]): string =>
-  `via ${groups.map((group) => group.name).join(', ')}`
+/** A group a role comes through, and when the membership ends (issue 57), if the server says. */
+type Through = AccessRef & { until?: string | null }
+
+/**
+ * "via IT Operations, Security" or "via Finance, until Dec 12, 2026, 2:00 PM": the groups a role
+ * comes through, as the console names them.
+ */
+export function viaText(groups: readonly Through[]): string {
+  const ending = groups.some((group) => group.until)
+  const names = groups.map((group) =>
+    group.until ? `${group.name}, ${untilText(group.until)}` : group.name,
+  )
+  return `via ${names.join(ending ? '; ' : ', ')}`
+}
 
 /** How a member holds a role: "direct", "via {groups}", or both. */
 export function holdingText({
@@ -10,7 +22,7 @@ export function holdingText({
   viaGroups,
 }: {
   direct: boolean
-  viaGroups: readonly AccessRef[]
+  viaGroups: readonly Through[]
 }): string {
   const parts = [
     ...(direct ? ['direct'] : []),

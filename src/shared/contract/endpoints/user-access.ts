@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { assignmentListSchema, effectiveRoleListSchema } from '../access'
+import { assignmentListSchema, effectiveRoleListSchema, grantInputSchema } from '../access'
 import { endpoint, idParams, pathId } from '../endpoint'
 
 const roleParams = z.object({ id: pathId, roleId: pathId })
@@ -49,6 +49,19 @@ export const userAccessEndpoints = {
     output: assignmentListSchema,
     errors: [404, 409],
   }),
+  grantUserRole: endpoint({
+    method: 'PUT',
+    path: '/api/admin/users/{id}/role-grants/{roleId}',
+    summary:
+      "Give a user a role until a time (until; null: with no end) or change the end of one held, with the reason (required when it ends and grants a permission); answers the user's roles. Our server's extension (issue 57)",
+    tag: 'users',
+    access: 'users.assign',
+    reauth: 'when-rights-move',
+    params: roleParams,
+    body: grantInputSchema,
+    output: assignmentListSchema,
+    errors: [404, 409],
+  }),
   listUserGroups: endpoint({
     method: 'GET',
     path: '/api/admin/users/{id}/groups',
@@ -67,6 +80,19 @@ export const userAccessEndpoints = {
     access: 'users.assign',
     reauth: 'when-rights-move',
     params: groupParams,
+    output: assignmentListSchema,
+    errors: [404, 409],
+  }),
+  grantUserGroup: endpoint({
+    method: 'PUT',
+    path: '/api/admin/users/{id}/group-grants/{groupId}',
+    summary:
+      "Give a user a group until a time (until; null: with no end) or change the end of a membership, with the reason (required when it ends and grants a permission); answers the user's groups. Our server's extension (issue 57)",
+    tag: 'users',
+    access: 'users.assign',
+    reauth: 'when-rights-move',
+    params: groupParams,
+    body: grantInputSchema,
     output: assignmentListSchema,
     errors: [404, 409],
   }),

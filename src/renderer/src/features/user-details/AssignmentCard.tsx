@@ -3,6 +3,10 @@ import type { AccessRef } from '@shared/contract'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import type { AssignmentOptions } from '../../api/assignment-options'
 import { viaText } from '../../lib/holding'
+import type { GrantEnds } from '../../lib/useGrantEnds'
+import { TextField } from '../../components/TextField'
+import { UntilSelect } from '../../components/UntilSelect'
+import { untilText } from '@shared/grant-ends'
 
 /** The roles a user holds through groups, for the Roles card (issue 12). */
 export interface HeldVia {
@@ -24,6 +28,7 @@ export function AssignmentCard({
   readOnly,
   onToggle,
   heldVia,
+  ends,
 }: {
   title: string
   emptyText: string
@@ -33,6 +38,8 @@ export function AssignmentCard({
   readOnly: boolean
   onToggle: (id: number, checked: boolean) => void
   heldVia?: HeldVia
+  /** Against a server that takes grants with an end (issue 57): the "Until" of each, and why. */
+  ends?: { choices: GrantEnds; problems?: { until?: string; reason?: string } }
 }) {
   const titleId = useId()
   const noteId = `${titleId}-note`
@@ -85,7 +92,22 @@ export function AssignmentCard({
                       onChange={(event) => onToggle(item.id, event.target.checked)}
                     />
                     <label htmlFor={inputId}>{item.name}</label>
+                    {ends && checked && (
+                      <UntilSelect
+                        id={`${inputId}-until`}
+                        name={item.name}
+                        choice={ends.choices.choiceOf(item.id)}
+                        heldUntil={
+                          options.heldEnds.has(item.id) ? options.heldEnds.get(item.id) : undefined
+                        }
+                        disabled={disabled}
+                        onChange={(choice) => ends.choices.choose(item.id, choice)}
+                      />
+                    )}
                   </>
+                )}
+                {readOnly && options.heldEnds.get(item.id) && (
+                  <span className="until-tag">{untilText(options.heldEnds.get(item.id)!)}</span>
                 )}
                 {via && (
                   <span id={`${inputId}-via`} className="via-tag">
@@ -102,6 +124,18 @@ export function AssignmentCard({
             )
           })}
         </ul>
+      )}
+      {ends?.problems?.until && <p className="field-error">{ends.problems.until}</p>}
+      {ends && !readOnly && ends.choices.asksReason(chosen) && (
+        <TextField
+          id={`${titleId}-reason`}
+          label="Reason"
+          value={ends.choices.reason}
+          onChange={ends.choices.setReason}
+          error={ends.problems?.reason}
+          placeholder="Why this access ends"
+          inputProps={{ disabled }}
+        />
       )}
     </section>
   )

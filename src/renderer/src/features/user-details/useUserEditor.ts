@@ -14,6 +14,8 @@ import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
+import { useGrantEnds } from '../../lib/useGrantEnds'
+import { grantEndProblems } from '@shared/grant-ends'
 import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
 import { profileInputId, profileOf, type ProfileField } from './profile'
 
@@ -41,12 +43,25 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     roles: useSaveAssignments(id, 'roles'),
     groups: useSaveAssignments(id, 'groups'),
   }
+  // A server that takes grants with an end says so on its users (issue 57).
+  const takesEnds = loaded.user.accessEndsAt !== undefined
+  const ends = {
+    roles: useGrantEnds(options.roles.heldEnds),
+    groups: useGrantEnds(options.groups.heldEnds),
+  }
+  const [endProblems, setEndProblems] = useState<
+    Partial<Record<AssignmentKind, ReturnType<typeof grantEndProblems>>>
+  >({})
 
   const original = profileOf(loaded.user)
   const values = draftValues(original, draft)
   const edited = editedFields(original, draft)
   const chosen = (kind: AssignmentKind) => draft[kind] ?? options[kind].held ?? []
-  const changedKinds = KINDS.filter((kind) => choiceChanged(options[kind].held, draft[kind]))
+  const changedKinds = KINDS.filter(
+    (kind) =>
+      choiceChanged(options[kind].held, draft[kind]) ||
+      (takesEnds && ends[kind].endChanged(chosen(kind))),
+  )
   const dirty = edited.length > 0 || changedKinds.length > 0
 
   const change = (field: ProfileField, value: string) => form.change(field, value)
@@ -60,6 +75,8 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   const discard = () => {
     form.reset(EMPTY_DRAFT.profile)
     setChoices({})
+    for (const kind of KINDS) ends[kind].reset()
+    setEndProblems({})
   }
 
   /** Answers whether the profile was saved; on a failure says why and keeps the edits. */
@@ -88,15 +105,19 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
   /** Saves one kind's difference; answers what did not apply, if anything. */
   const saveChoice = async (kind: AssignmentKind): Promise<string | undefined> => {
     const held = options[kind].held
-    const picked = draft[kind]
-    if (!held || !picked || !changedKinds.includes(kind)) return undefined
+    const picked = chosen(kind)
+    if (!held || !changedKinds.includes(kind)) return undefined
     try {
       await savers[kind].mutateAsync({
         original: held,
         chosen: picked,
         nameOf: options[kind].nameOf,
+        ...(takesEnds && {
+          ends: { until: ends[kind].untilFor(picked, Date.now()), reason: ends[kind].reason },
+        }),
       })
       setChoices((current) => ({ ...current, [kind]: undefined }))
+      ends[kind].reset()
       return undefined
     } catch (error) {
       return errorMessage(error, `Failed to save ${kind}`)
@@ -115,6 +136,21 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
         return
       }
       changes = checked.data
+    }
+    if (takesEnds) {
+      const now = Date.now()
+      const problems = Object.fromEntries(
+        KINDS.map((kind) => [
+          kind,
+          grantEndProblems(
+            [...ends[kind].untilFor(chosen(kind), now).values()],
+            ends[kind].reason,
+            now,
+          ),
+        ]),
+      ) as Record<AssignmentKind, ReturnType<typeof grantEndProblems>>
+      setEndProblems(problems)
+      if (KINDS.some((kind) => problems[kind].until || problems[kind].reason)) return
     }
     await form.submitting(async () => {
       // The profile goes first: if it is refused, nothing else is saved and all stays to fix.
@@ -135,6 +171,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       client.setQueryData(queryKeys.user(id), current)
       form.reset(EMPTY_DRAFT.profile)
       setChoices({})
+      for (const kind of KINDS) ends[kind].reset()
       setConflict(false)
     } catch (error) {
       form.setServerError(userDetailsError(error).message)
@@ -154,6 +191,9 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     saving: form.busy,
     reloading,
     options,
+    takesEnds,
+    ends,
+    endProblems,
     chosen,
     change,
     toggle,

@@ -5,6 +5,10 @@ import { toggleId } from '@shared/assignment'
 import { useSaveAssignments } from '../../api/assignments'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
+import { TextField } from '../../components/TextField'
+import { UntilSelect } from '../../components/UntilSelect'
+import { useGrantEnds } from '../../lib/useGrantEnds'
+import { grantEndProblems } from '@shared/grant-ends'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
@@ -42,17 +46,27 @@ export function AssignAccessDialog({
   const available = useAssignmentOptions(user.id, kind)
   const save = useSaveAssignments(user.id, kind)
   const [chosen, setChosen] = useState<number[] | null>(null)
+  // A server that takes grants with an end says so on its users (issue 57).
+  const takesEnds = user.accessEndsAt !== undefined
+  const ends = useGrantEnds(available.heldEnds)
+  const [endProblems, setEndProblems] = useState<ReturnType<typeof grantEndProblems>>({})
 
   const original = available.held ?? []
   const selected = chosen ?? original
   const options = available.items ?? []
 
-  const submit = () =>
+  const submit = () => {
+    const now = Date.now()
+    const until = ends.untilFor(selected, now)
+    const problems = takesEnds ? grantEndProblems([...until.values()], ends.reason, now) : {}
+    setEndProblems(problems)
+    if (problems.until || problems.reason) return
     save.mutate(
       {
         original,
         chosen: selected,
         nameOf: available.nameOf,
+        ...(takesEnds && { ends: { until, reason: ends.reason } }),
       },
       {
         onSuccess: () => {
@@ -61,6 +75,7 @@ export function AssignAccessDialog({
         },
       },
     )
+  }
 
   return (
     <Dialog
@@ -110,10 +125,34 @@ export function AssignAccessDialog({
                   )}
                   {!option.active && <span className="muted"> (inactive)</span>}
                 </label>
+                {takesEnds && selected.includes(option.id) && (
+                  <UntilSelect
+                    id={`${id}-until`}
+                    name={option.name}
+                    choice={ends.choiceOf(option.id)}
+                    heldUntil={
+                      available.heldEnds.has(option.id)
+                        ? available.heldEnds.get(option.id)
+                        : undefined
+                    }
+                    onChange={(choice) => ends.choose(option.id, choice)}
+                  />
+                )}
               </div>
             )
           })}
         </fieldset>
+      )}
+      {takesEnds && endProblems.until && <p className="field-error">{endProblems.until}</p>}
+      {takesEnds && ends.asksReason(selected) && (
+        <TextField
+          id={`${listId}-reason`}
+          label="Reason"
+          value={ends.reason}
+          onChange={ends.setReason}
+          error={endProblems.reason}
+          placeholder="Why this access ends"
+        />
       )}
       {save.isError && <ErrorBanner message={errorMessage(save.error, words.save)} />}
     </Dialog>
