@@ -118,6 +118,7 @@ const EXPORTED_FIELD_SQL: Record<UserExportField, string> = {
   loginBlockedUntil: isoText(LOGIN_BLOCKED_UNTIL),
   resetEmailStatus: RESET_EMAIL_STATUS,
   twoStep: inSetSql(USER_FILTERS.twoStep),
+  accessEndsAt: isoText(NEAREST_GRANT_END),
 }
 
 /** The select list of an export of `fields` (`EXPORTED_FIELD_SQL`). */
