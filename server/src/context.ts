@@ -3,13 +3,14 @@ import type { Sink } from './audit/sink'
 import type { SigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
-import type { Database } from './db/database'
+import type { DryRunnable } from './db/dry-run'
 import type { MailSender } from './mail/sender'
 
 /** What every route module is given: no globals, so a test can build as many servers as it likes. */
 export interface ServerContext {
   config: ServerConfig
-  db: Database
+  /** Able to make dry runs, for the effect of a change shown before it is made (issue 57). */
+  db: DryRunnable
   signingKey: SigningKey
   /** Delivers the mail outbox after each commit and on a timer for retries. */
   mail: MailSender

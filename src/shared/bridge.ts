@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import {
   groupAssignmentInput,
+  groupUpdateInput,
   auditExportInput,
   bulkId,
   bulkRequestInput,
+  effectPreviewInput,
   exportId,
   id,
   importApplyInput,
@@ -13,9 +15,11 @@ import {
   membersInput,
   nothing,
   roleAssignmentInput,
+  roleUpdateInput,
   recoveryCodesInput,
   secondStepInput,
   userExportInput,
+  type EffectPreviewInput,
   type SecondStepInput,
 } from './bridge-inputs'
 import {
@@ -39,6 +43,7 @@ import {
   type BulkFilter,
   type BulkUserResult,
   type ChangePasswordRequest,
+  type Effect,
   type Group,
   type ImportFieldError,
   type ImportOutcome,
@@ -49,6 +54,7 @@ import {
   type RecoveryCodes,
   type Role,
   type SecondFactorCode,
+  type ServerFeature,
   type SessionsEnded,
   type SortDirection,
   type UpdateUserRequest,
@@ -70,6 +76,8 @@ export interface SessionInfo {
    * console then offers everything.
    */
   permissions?: Permission[]
+  /** What the server offers beyond the contract (issue 57); none from a server that names none. */
+  features: ServerFeature[]
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
@@ -339,16 +347,21 @@ export const bridgeOperations = {
   'users.bulkCancel': call<{ bulkId: string }, null>(z.object({ bulkId })),
   'roles.list': call<undefined, Page<Role>>(nothing),
   'roles.create': through(endpoints.createRole, roleInputSchema),
-  'roles.update': through(endpoints.updateRole, roleInputSchema.extend({ id })),
+  'roles.update': through(endpoints.updateRole, roleUpdateInput),
   'roles.activate': through(endpoints.activateRole, idInput),
   'roles.deactivate': through(endpoints.deactivateRole, idInput),
   'roles.members': through(endpoints.listRoleMembers, membersInput),
   'groups.list': call<undefined, Page<Group>>(nothing),
   'groups.create': through(endpoints.createGroup, groupInputSchema),
-  'groups.update': through(endpoints.updateGroup, groupInputSchema.extend({ id })),
+  'groups.update': through(endpoints.updateGroup, groupUpdateInput),
   'groups.activate': through(endpoints.activateGroup, idInput),
   'groups.deactivate': through(endpoints.deactivateGroup, idInput),
   'groups.members': through(endpoints.listGroupMembers, membersInput),
+  /**
+   * Who would gain and who would lose which permission by a change (issue 57), from a server
+   * that names the 'effect-preview' feature: the server makes it and rolls it back.
+   */
+  'effects.preview': call<EffectPreviewInput, Effect>(effectPreviewInput),
   'audit.list': through(endpoints.listAuditEntries, auditQuerySchema),
   /** Where the server forwards its audit records, with each one's lag and last error. */
   'audit.sinks': through(endpoints.listAuditSinks, nothing),

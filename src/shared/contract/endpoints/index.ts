@@ -2,7 +2,15 @@ import { groupEndpoints, roleEndpoints } from './access'
 import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
 import { bulkEndpoints } from './bulk'
+import { effectEndpoints } from './effects'
 export { BULK_ENDPOINTS } from './bulk'
+export {
+  EFFECT_ENDPOINTS,
+  effectChangeSchema,
+  effectRequestSchema,
+  type EffectChange,
+  type EffectRequest,
+} from './effects'
 import { userAccessEndpoints } from './user-access'
 import { userTransferEndpoints } from './user-transfer'
 import { userEndpoints } from './users'
@@ -20,6 +28,7 @@ export const endpoints = {
   ...userTransferEndpoints,
   ...roleEndpoints,
   ...groupEndpoints,
+  ...effectEndpoints,
   ...auditEndpoints,
 }
 
