@@ -22,7 +22,8 @@ import { startServer, type TestServer } from './support/server'
  * sent by a random caller (the administrator, or a delegated one who may be refused), the
  * effect the server previews is what the change then does: the same users gain and lose the
  * same permissions, counted and named alike; a change refused is refused by its preview with
- * the same answer; and the preview changes nothing, the audit log included.
+ * the same answer (to a caller holding users.read, which the preview needs of its own); and the
+ * preview changes nothing, the audit log included.
  */
 
 const USERS = 6
@@ -268,6 +269,14 @@ async function previewThenMake(
   const preview = await send(token, 'POST', '/api/admin/effects', change.preview)
   expect(preview.statusCode, preview.body).toBeLessThan(500)
   expect(await fingerprint(), 'the preview changed nothing').toBe(unchanged)
+  const held = before.get(callerId)!.held
+  // (Holding nothing at all, the preview is refused as the change is: not an administrator.)
+  if (held.length > 0 && !held.includes('users.read')) {
+    // It names users and what they hold: users.read first, whatever the change needs.
+    expect(preview.statusCode).toBe(403)
+    expect(preview.json().message).toBe('The users.read permission is required for this action.')
+    return 'refused'
+  }
 
   const real = await send(token, change.real.method, change.real.url, change.real.body)
   const request = `${operation} by ${callerId} ${JSON.stringify(change.real)}`
