@@ -12,6 +12,7 @@ import { bootstrapAdmin, type Bootstrap } from './db/bootstrap'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import type { Database } from './db/database'
+import { dryRunnable } from './db/dry-run'
 import { startNoteFolder } from './db/user-list/note-folds'
 import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
@@ -26,6 +27,7 @@ import { auditRoutes } from './routes/audit'
 import { policyRoutes } from './routes/policies'
 import { startDailyRun } from './dormant/daily-run'
 import { bulkRoutes } from './routes/bulk'
+import { effectRoutes } from './routes/effects'
 import { authRoutes } from './routes/auth'
 import { openApiDocument } from './routes/openapi'
 import { secondFactorRoutes } from './routes/second-factor'
@@ -37,6 +39,7 @@ import { userSecondFactorRoutes } from './routes/user-second-factor'
 import { userSessionRoutes } from './routes/user-sessions'
 import { userStatusRoutes } from './routes/user-status'
 import { userRoutes } from './routes/users'
+import type { ResourceOptions } from './routes/serve'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -63,7 +66,7 @@ export interface BuiltServer {
  * returns a Fastify instance ready to `listen()` or `inject()`.
  */
 export async function buildServer(config: ServerConfig, opened?: Database): Promise<BuiltServer> {
-  const db = opened ?? (await openDatabase(config))
+  const db = dryRunnable(opened ?? (await openDatabase(config)))
   try {
     await migrate(db)
     const bootstrap = await bootstrapAdmin(db, config.admin)
@@ -144,6 +147,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     // Before the routes, so that its hook counts each of them.
     if (config.metricsToken) registerMetrics(app, context, config.metricsToken)
     const served: Endpoint[] = []
+    const handlers: ResourceOptions['handlers'] = new Map()
     const resources = [
       authRoutes,
       secondFactorRoutes,
@@ -158,10 +162,13 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       bulkRoutes,
       roleRoutes,
       groupRoutes,
+      effectRoutes,
       auditRoutes,
       policyRoutes,
     ]
-    for (const routes of resources) await app.register(routes, { ctx: context, served })
+    for (const routes of resources) {
+      await app.register(routes, { ctx: context, served, handlers })
+    }
     const document = openApiDocument(served)
     app.get('/openapi.json', async () => document)
     // Up while the database answers; a failing mail server or audit sink is named, not a 503.

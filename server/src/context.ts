@@ -5,12 +5,14 @@ import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
 import type { Database } from './db/database'
 import type { GrantEnder } from './grant-ender'
+import type { DryRunnable } from './db/dry-run'
 import type { MailSender } from './mail/sender'
 
 /** What every route module is given: no globals, so a test can build as many servers as it likes. */
 export interface ServerContext {
   config: ServerConfig
-  db: Database
+  /** Able to make dry runs, for the effect of a change shown before it is made (issue 57). */
+  db: DryRunnable
   signingKey: SigningKey
   /** Delivers the mail outbox after each commit and on a timer for retries. */
   mail: MailSender

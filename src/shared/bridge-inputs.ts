@@ -6,16 +6,21 @@ import { z } from 'zod'
 import {
   BULK_ACTIONS,
   MAX_BULK_USERS,
+  MAX_EFFECT_CHANGES,
   USER_SORT_FIELDS,
   SORT_DIRECTIONS,
   auditFilterSchema,
   grantInputSchema,
+  bulkBodySchemas,
+  groupInputSchema,
   isBulkAccessAction,
   memberListQuerySchema,
   recoveryCodeSchema,
+  roleInputSchema,
   totpCodeSchema,
   userFilterSchema,
   userListQuerySchema,
+  type EffectOperation,
 } from './contract'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
@@ -26,6 +31,43 @@ export const groupAssignmentInput = z.object({ id, groupId: id })
 export const roleGrantInput = grantInputSchema.extend({ id, roleId: id })
 export const groupGrantInput = grantInputSchema.extend({ id, groupId: id })
 export const membersInput = memberListQuerySchema.extend({ id })
+export const roleUpdateInput = roleInputSchema.extend({ id })
+export const groupUpdateInput = groupInputSchema.extend({ id })
+
+/** A change previewed, as its own operation takes it (the same schema checks it). */
+const previewed = <N extends EffectOperation, S extends z.ZodType>(operation: N, input: S) =>
+  z.object({ operation: z.literal(operation), input })
+
+/**
+ * The effect of a change before it is made (issue 57): the change named by its endpoint, with
+ * the input its own operation of the bridge takes (a bulk one: its endpoint's body).
+ */
+const effectChangeInput = z.discriminatedUnion('operation', [
+  previewed('createRole', roleInputSchema),
+  previewed('updateRole', roleUpdateInput),
+  previewed('activateRole', idInput),
+  previewed('deactivateRole', idInput),
+  previewed('updateGroup', groupUpdateInput),
+  previewed('activateGroup', idInput),
+  previewed('deactivateGroup', idInput),
+  previewed('addUserRole', roleAssignmentInput),
+  previewed('removeUserRole', roleAssignmentInput),
+  previewed('addUserGroup', groupAssignmentInput),
+  previewed('removeUserGroup', groupAssignmentInput),
+  previewed('bulkAssignRole', bulkBodySchemas['assign-role']),
+  previewed('bulkAddToGroup', bulkBodySchemas['add-to-group']),
+  previewed('bulkRemoveFromGroup', bulkBodySchemas['remove-from-group']),
+])
+// Every change the server previews can be asked for.
+true satisfies [EffectOperation] extends [z.infer<typeof effectChangeInput>['operation']]
+  ? true
+  : never
+
+/** The changes of one save, previewed together as they would be made, one after the other. */
+export const effectPreviewInput = z.object({
+  changes: z.array(effectChangeInput).min(1).max(MAX_EFFECT_CHANGES),
+})
+export type EffectPreviewInput = z.infer<typeof effectPreviewInput>
 /** The input of a call that takes none: nothing, or null as IPC may carry it. */
 export const nothing = z
   .undefined({ error: 'this call takes no input' })

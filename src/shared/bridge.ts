@@ -2,9 +2,11 @@ import { z } from 'zod'
 import {
   groupAssignmentInput,
   groupGrantInput,
+  groupUpdateInput,
   auditExportInput,
   bulkId,
   bulkRequestInput,
+  effectPreviewInput,
   exportId,
   id,
   importApplyInput,
@@ -15,9 +17,11 @@ import {
   nothing,
   roleAssignmentInput,
   roleGrantInput,
+  roleUpdateInput,
   recoveryCodesInput,
   secondStepInput,
   userExportInput,
+  type EffectPreviewInput,
   type SecondStepInput,
 } from './bridge-inputs'
 import {
@@ -41,6 +45,7 @@ import {
   type BulkFilter,
   type BulkUserResult,
   type ChangePasswordRequest,
+  type Effect,
   type Group,
   type ImportFieldError,
   type ImportOutcome,
@@ -51,6 +56,7 @@ import {
   type RecoveryCodes,
   type Role,
   type SecondFactorCode,
+  type ServerFeature,
   type SessionsEnded,
   type SortDirection,
   type UpdateUserRequest,
@@ -73,6 +79,8 @@ export interface SessionInfo {
    * console then offers everything.
    */
   permissions?: Permission[]
+  /** What the server offers beyond the contract (issue 57); none from a server that names none. */
+  features: ServerFeature[]
   serverUrl: string
   /** False when no keychain was available: the session ends with the app. */
   remembered: boolean
@@ -346,16 +354,21 @@ export const bridgeOperations = {
   'users.bulkCancel': call<{ bulkId: string }, null>(z.object({ bulkId })),
   'roles.list': call<undefined, Page<Role>>(nothing),
   'roles.create': through(endpoints.createRole, roleInputSchema),
-  'roles.update': through(endpoints.updateRole, roleInputSchema.extend({ id })),
+  'roles.update': through(endpoints.updateRole, roleUpdateInput),
   'roles.activate': through(endpoints.activateRole, idInput),
   'roles.deactivate': through(endpoints.deactivateRole, idInput),
   'roles.members': through(endpoints.listRoleMembers, membersInput),
   'groups.list': call<undefined, Page<Group>>(nothing),
   'groups.create': through(endpoints.createGroup, groupInputSchema),
-  'groups.update': through(endpoints.updateGroup, groupInputSchema.extend({ id })),
+  'groups.update': through(endpoints.updateGroup, groupUpdateInput),
   'groups.activate': through(endpoints.activateGroup, idInput),
   'groups.deactivate': through(endpoints.deactivateGroup, idInput),
   'groups.members': through(endpoints.listGroupMembers, membersInput),
+  /**
+   * Who would gain and who would lose which permission by a change (issue 57), from a server
+   * that names the 'effect-preview' feature: the server makes it and rolls it back.
+   */
+  'effects.preview': call<EffectPreviewInput, Effect>(effectPreviewInput),
   'audit.list': through(endpoints.listAuditEntries, auditQuerySchema),
   /** Where the server forwards its audit records, with each one's lag and last error. */
   'audit.sinks': through(endpoints.listAuditSinks, nothing),

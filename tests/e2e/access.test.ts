@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Group, Role } from '@shared/contract'
+import { NO_ONE_REACHED } from '@shared/effect-text'
 import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>
@@ -32,6 +33,14 @@ async function serverRoles(): Promise<Role[]> {
 async function serverGroups(): Promise<Group[]> {
   const reply = await app.server.request('GET', '/api/admin/groups?size=200', { token })
   return reply.body.content
+}
+
+/** Confirms a change whose effect the console shows first (issue 57), after checking that effect. */
+async function confirmChange(label: string, effect: string) {
+  const confirm = app.page.getByRole('dialog', { name: 'Confirm the change' })
+  await confirm.getByText(effect, { exact: true }).waitFor()
+  await confirm.getByRole('button', { name: label }).click()
+  await confirm.waitFor({ state: 'detached' })
 }
 
 /** A success notification in the announced region of notify(). */
@@ -135,6 +144,7 @@ test('Add Role refuses a blank name, then creates a role linked to a group, show
   await expect(dialog.getByText('Name is required').count()).resolves.toBe(0)
   await dialog.getByRole('checkbox', { name: 'Support Staff' }).check()
   await dialog.getByRole('button', { name: 'Create' }).click()
+  await confirmChange('Create', NO_ONE_REACHED)
   await dialog.waitFor({ state: 'detached' })
   await notification('Role Reviewer created').waitFor()
 
@@ -162,6 +172,7 @@ test('Edit renames a role and replaces its links', async () => {
   await dialog.getByRole('checkbox', { name: 'Support Staff' }).uncheck()
   await dialog.getByRole('checkbox', { name: 'Finance' }).check()
   await dialog.getByRole('button', { name: 'Save' }).click()
+  await confirmChange('Save', NO_ONE_REACHED)
   await dialog.waitFor({ state: 'detached' })
   await notification('Role Senior Reviewer saved').waitFor()
 
@@ -258,10 +269,11 @@ test('deactivating the administrator role shows the server refusal and changes n
   await openAccess()
   await page.getByRole('button', { name: 'Active: deactivate role ADMIN' }).click()
   const dialog = page.getByRole('dialog', { name: 'Please Confirm' })
-  await dialog.getByRole('button', { name: 'Deactivate' }).click()
+  // Its effect, worked out first, is the refusal: it cannot be confirmed (issue 57).
   await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(
     /^Error: The ADMIN role is the administrator role: it cannot be deactivated\./,
   )
+  await expect(dialog.getByRole('button', { name: 'Deactivate' }).isDisabled()).resolves.toBe(true)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
   expect((await serverRoles()).find((role) => role.name === 'ADMIN')?.active).toBe(true)

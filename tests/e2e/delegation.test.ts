@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PERMISSIONS, type Permission, type User } from '@shared/contract'
+import { NO_ONE_REACHED } from '@shared/effect-text'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole, type Console } from './support'
 
@@ -396,6 +397,10 @@ test('an administrator gives a new role its permissions in the dialog’s checkl
   await expect(checklist.getByRole('checkbox').count()).resolves.toBe(8)
   await checklist.getByRole('checkbox', { name: 'users.read', exact: true }).check()
   await dialog.getByRole('button', { name: 'Create' }).click()
+  // Linked to no group, the new role reaches no one (issue 57).
+  const confirm = page().getByRole('dialog', { name: 'Confirm the change' })
+  await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+  await confirm.getByRole('button', { name: 'Create' }).click()
   await dialog.waitFor({ state: 'detached' })
   const readers = roles
     .getByRole('row')

@@ -181,6 +181,10 @@ const SIGNED_IN_SCREENS: Screen[] = [
       await openAccess(app)
       await app.page.getByRole('button', { name: 'Edit role VIEWER' }).click()
       await app.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+      await app.page
+        .getByRole('dialog', { name: 'Confirm the change' })
+        .getByRole('button', { name: 'Save' })
+        .click()
       await app.page.locator('.notification').first().waitFor()
       // The last rows' Edit and Members at the bottom right, where notifications once sat.
       await app.page.mouse.wheel(0, 5000)

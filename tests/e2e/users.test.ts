@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
+import { NO_ONE_REACHED } from '@shared/effect-text'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 
@@ -372,6 +373,10 @@ describe('row actions', () => {
     await assign.getByLabel('AUDITOR').check()
     await assign.getByLabel('SUPPORT').uncheck()
     await assign.getByRole('button', { name: 'Save' }).click()
+    // Shown first: whom the change reaches (issue 57).
+    const confirm = dialog('Confirm the change')
+    await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+    await confirm.getByRole('button', { name: 'Save' }).click()
     await assign.waitFor({ state: 'detached' })
 
     const held = await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })
@@ -401,6 +406,9 @@ describe('row actions', () => {
     const assign = dialog(`Assign Groups: ${user.username}`)
     await assign.getByLabel('Night Shift').check()
     await assign.getByRole('button', { name: 'Save' }).click()
+    const confirm = dialog('Confirm the change')
+    await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+    await confirm.getByRole('button', { name: 'Save' }).click()
     await assign.waitFor({ state: 'detached' })
     const held = await app.server.request('GET', `/api/admin/users/${user.id}/groups`, { token })
     expect(held.body.map((group: { name: string }) => group.name)).toEqual(['Night Shift'])

@@ -38,12 +38,33 @@ describe('the console window’s main frame, through the built host', () => {
     expect(session.ok).toBe(true)
     expect(session.data.permissions).toEqual(PERMISSIONS)
     expect(Object.keys(session.data).sort()).toEqual([
+      'features',
       'permissions',
       'remembered',
       'roles',
       'serverUrl',
       'user',
     ])
+  })
+
+  test('effects.preview answers who a change would reach, and the change is not made', async () => {
+    expect((await call('auth.session')).data.features).toEqual(['effect-preview'])
+    const roles = await call('roles.list')
+    const [administrator] = roles.data.content
+    const preview = await call('effects.preview', {
+      changes: [{ operation: 'deactivateRole', input: { id: administrator.id } }],
+    })
+    // The administrator role cannot be deactivated: the preview says so, as the change would.
+    expect(preview).toMatchObject({ ok: false, error: { status: 409 } })
+    // Giving the administrators their own role again reaches no one.
+    const self = (await call('auth.session')).data.user.id
+    const again = await call('effects.preview', {
+      changes: [{ operation: 'addUserRole', input: { id: self, roleId: administrator.id } }],
+    })
+    expect(again).toEqual({ ok: true, data: { users: 0, gains: [], losses: [] } })
+    // Checked in the main process before anything is sent.
+    const refused = await call('effects.preview', { changes: [{ operation: 'deleteUser' }] })
+    expect(refused.ok).toBe(false)
   })
 
   test('roles reach the renderer with their permissions and the administrator role its mark, nothing else', async () => {

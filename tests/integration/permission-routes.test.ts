@@ -92,6 +92,7 @@ function bodyFor(operation: Operation): Record<string, unknown> | undefined {
     updateExisting: true,
     sendSetPasswordLink: true,
     fileName: 'forged.csv',
+    changes: [{ operation: 'activateRole', params: { id: String(roleId) } }],
   }
   const fields = Object.keys(operation.body.properties ?? {}).filter((field) => field !== 'filter')
   const unknown = fields.filter((field) => !(field in values))

@@ -1,4 +1,4 @@
-import { endpoints } from '@shared/contract'
+import { endpoints, SERVER_FEATURES } from '@shared/contract'
 import type { RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import { PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
@@ -256,6 +256,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
       ...toUser(user),
       roles: await effectiveRoleNames(db, user.id, new Date(config.clock.now())),
       permissions: caller.permissions,
+      features: SERVER_FEATURES,
     }
   })
 

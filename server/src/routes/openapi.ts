@@ -42,6 +42,7 @@ const TAGS: Record<string, string> = {
   roles: 'Roles and the groups that contain them',
   groups: 'Groups and the roles they contain',
   audit: 'The audit log of every change',
+  effects: 'What a change would do to who may do what, before it is made',
 }
 
 /** Each endpoint's operationId: its name in the table. */

@@ -39,10 +39,15 @@ export interface Routes {
   ): void
 }
 
+/** A signed-in endpoint's handler, as the routes of another resource may run it (a dry run). */
+export type SignedInHandler = (input: SignedIn<Endpoint>) => Promise<unknown>
+
 export interface ResourceOptions {
   ctx: ServerContext
   /** Every endpoint served, in order, for the OpenAPI document. */
   served: Endpoint[]
+  /** The handler of every signed-in endpoint served, for the effect of a change (issue 57). */
+  handlers: Map<Endpoint, SignedInHandler>
 }
 
 function parse<S extends z.ZodType | undefined>(
@@ -83,9 +88,9 @@ const routeUrl = (endpoint: Endpoint) => endpoint.path.replace(/\{(\w+)\}/g, ':$
  * it refuses is audited.
  */
 export function resource(
-  declare: (routes: Routes, ctx: ServerContext) => void,
+  declare: (routes: Routes, ctx: ServerContext, handlers: ResourceOptions['handlers']) => void,
 ): FastifyPluginAsync<ResourceOptions> {
-  return async (app, { ctx, served }) => {
+  return async (app, { ctx, served, handlers }) => {
     /** Registers the route of `endpoint`: `run` handles the request; the answer's status is the endpoint's. */
     const register = (
       endpoint: Endpoint,
@@ -110,6 +115,7 @@ export function resource(
       handler: (input: SignedIn<E>) => Promise<unknown>,
       config?: Config,
     ) {
+      handlers.set(endpoint, handler as SignedInHandler)
       register(endpoint, config, async (request, reply) => {
         const caller = await authenticate(ctx, request, endpoint.access)
         return handler({ ...parts(endpoint, request), caller, request, reply }).catch(
@@ -130,6 +136,6 @@ export function resource(
         handler({ ...parts(endpoint, request), request, reply }),
       )
     }
-    declare({ serve, servePublic }, ctx)
+    declare({ serve, servePublic }, ctx, handlers)
   }
 }

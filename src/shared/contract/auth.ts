@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverFeaturesSchema } from './features'
 import { permissionSchema } from './permissions'
 import {
   CONTROL_CHARACTERS,
@@ -57,11 +58,13 @@ export const refreshResponseSchema = z.object({ response: z.object(tokenGrant) }
 
 /**
  * GET /auth/me: the signed-in user, the names of the active roles they hold and what they may
- * do (sorted; none from a server without delegated administration).
+ * do (sorted; none from a server without delegated administration), and what the server offers
+ * beyond the contract (none from a server of the contract alone).
  */
 export const meResponseSchema = userSchema.extend({
   roles: z.array(z.string()).optional(),
   permissions: z.array(permissionSchema).optional(),
+  features: serverFeaturesSchema.optional(),
 })
 
 export { changePasswordSchema }

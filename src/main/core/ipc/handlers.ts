@@ -19,6 +19,7 @@ import { failure, success, type Result } from '@shared/result'
 import type { AdminApi } from '../api/admin'
 import { ApiFailure, send, type Http } from '../api/http'
 import type { BulkActions } from '../bulk/bulk-actions'
+import { effectChange } from '../effects/effect-request'
 import type { Exports } from '../export/exports'
 import type { ExportPorts } from '../export/report-writer'
 import type { Imports } from '../import/imports'
@@ -100,6 +101,8 @@ export function createHandlers({
       endingOwn(await api.call(endpoints.endAllUserSessions, input)),
     'users.resetSecondFactor': async (input) =>
       endingOwn(await api.call(endpoints.resetUserSecondFactor, input)),
+    'effects.preview': ({ changes }) =>
+      api.call(endpoints.previewEffect, { changes: changes.map(effectChange) }),
     'users.bulk': bulk.run,
     'users.bulkCancel': async (input) => bulk.cancel(input),
     'roles.list': () => api.call(endpoints.listRoles, { page: 0, size: ACCESS_PAGE_SIZE }),

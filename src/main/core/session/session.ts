@@ -11,6 +11,7 @@ import {
   userSchema,
   type LoginRequest,
   type Permission,
+  type ServerFeature,
   type User,
 } from '@shared/contract'
 import {
@@ -46,6 +47,8 @@ interface Live extends Stored {
   roles: string[]
   /** What the user may do, as `/auth/me` said; absent from a server that does not say. */
   permissions?: Permission[]
+  /** What the server offers beyond the contract, as `/auth/me` said; none from other servers. */
+  features: ServerFeature[]
   /** When a call last went out with this session (the console's clock). */
   lastUsedAt: number
 }
@@ -164,7 +167,7 @@ export class Session {
 
   /** A grant of the server, adopted only when its user may use the console. */
   private async begin(data: Grant): Promise<SessionInfo> {
-    await this.adopt(data, [])
+    await this.adopt(data, { roles: [], features: [] })
     this.restored = true
     try {
       await this.loadProfile()
@@ -354,8 +357,8 @@ export class Session {
         fallback: 'profile',
       }),
     )
-    const { roles = [], permissions, ...user } = me.data
-    this.live = { ...this.live!, user, roles, permissions }
+    const { roles = [], permissions, features = [], ...user } = me.data
+    this.live = { ...this.live!, user, roles, permissions, features }
     await this.persist()
   }
 
@@ -365,6 +368,7 @@ export class Session {
       user: this.live.user,
       roles: this.live.roles,
       ...(this.live.permissions && { permissions: this.live.permissions }),
+      features: this.live.features,
       serverUrl: this.deps.http.baseUrl,
       remembered: this.deps.vault.persistent,
     }
@@ -398,11 +402,15 @@ export class Session {
       }
       throw error
     }
-    await this.adopt(grant, live.roles, live.permissions)
+    await this.adopt(grant, live)
     await this.persist()
   }
 
-  private async adopt(grant: Grant, roles: string[], permissions?: Permission[]) {
+  /** A new grant, with what `/auth/me` said of the user and server (kept, or none yet). */
+  private async adopt(
+    grant: Grant,
+    { roles, permissions, features }: Pick<Live, 'roles' | 'permissions' | 'features'>,
+  ) {
     this.live = {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken,
@@ -412,6 +420,7 @@ export class Session {
       user: grant.user as User,
       roles,
       permissions,
+      features,
       lastUsedAt: this.deps.clock(),
     }
   }
@@ -423,7 +432,12 @@ export class Session {
     if (!secret) return
     try {
       const stored = storedSchema.parse(JSON.parse(secret))
-      this.live = { ...stored, roles: [], lastUsedAt: stored.lastUsedAt ?? this.deps.clock() }
+      this.live = {
+        ...stored,
+        roles: [],
+        features: [],
+        lastUsedAt: stored.lastUsedAt ?? this.deps.clock(),
+      }
     } catch {
       await this.deps.vault.erase().catch(() => undefined)
     }

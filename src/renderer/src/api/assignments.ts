@@ -10,6 +10,7 @@ import { userDetailsError } from '@shared/messages'
 import type { Result } from '@shared/result'
 import { admin } from '../lib/bridge'
 import { BridgeFailure, unwrap } from '../lib/query'
+import type { EffectChanges } from './effects'
 import { queryKeys, type AssignmentKind } from './keys'
 
 /** A refused change reads as the details page maps it (SPEC.md section 8), e.g. a 403. */
@@ -48,6 +49,36 @@ const grantOf = (ends: NonNullable<SaveAssignments['ends']>, itemId: number): Gr
   const until = ends.until.get(itemId) ?? null
   const reason = ends.reason.trim()
   return { until, ...(until !== null && reason && { reason }) }
+}
+
+/**
+ * A save of a user's roles or groups as the effect preview names it (issue 57): its additions,
+ * then its removals; none when nothing changes.
+ */
+export function effectOfAssignments(
+  id: number,
+  kind: AssignmentKind,
+  original: number[],
+  chosen: number[],
+): EffectChanges | null {
+  const { add, remove } = assignmentDiff(original, chosen)
+  const changes: EffectChanges =
+    kind === 'roles'
+      ? [
+          ...add.map((roleId) => ({ operation: 'addUserRole' as const, input: { id, roleId } })),
+          ...remove.map((roleId) => ({
+            operation: 'removeUserRole' as const,
+            input: { id, roleId },
+          })),
+        ]
+      : [
+          ...add.map((groupId) => ({ operation: 'addUserGroup' as const, input: { id, groupId } })),
+          ...remove.map((groupId) => ({
+            operation: 'removeUserGroup' as const,
+            input: { id, groupId },
+          })),
+        ]
+  return changes.length > 0 ? changes : null
 }
 
 /** The roles or groups a user holds directly, with their ends where the server sends them. */

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Dialog } from './Dialog'
 import { ErrorBanner } from './ErrorBanner'
 
@@ -13,6 +13,10 @@ export interface ConfirmDialogProps {
   busy?: boolean
   /** Shown inside the dialog when the confirmed action failed; the dialog stays open. */
   error?: string | null
+  /** Shown under the question: what the action would do (issue 57). */
+  children?: ReactNode
+  /** The action cannot be confirmed yet (or at all: its effect says it would be refused). */
+  confirmDisabled?: boolean
 }
 
 /** "Please Confirm" and the question of SPEC.md, with Cancel first so Enter is never a surprise. */
@@ -25,6 +29,8 @@ export function ConfirmDialog({
   danger = false,
   busy = false,
   error,
+  children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const messageId = useId()
   // While the action runs the dialog stays: its outcome must reach the administrator.
@@ -48,7 +54,7 @@ export function ConfirmDialog({
           <button
             type="button"
             className={danger ? 'danger' : 'primary'}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             onClick={onConfirm}
           >
             {confirmLabel}
@@ -57,6 +63,7 @@ export function ConfirmDialog({
       }
     >
       <p id={messageId}>{message}</p>
+      {children}
       {error && <ErrorBanner message={error} />}
     </Dialog>
   )

@@ -2,8 +2,16 @@ import { groupEndpoints, roleEndpoints } from './access'
 import { auditEndpoints } from './audit'
 import { authEndpoints } from './auth'
 import { bulkEndpoints } from './bulk'
+import { effectEndpoints } from './effects'
 export { BULK_ENDPOINTS } from './bulk'
 import { policyEndpoints } from './policies'
+export {
+  EFFECT_ENDPOINTS,
+  effectChangeSchema,
+  effectRequestSchema,
+  type EffectChange,
+  type EffectRequest,
+} from './effects'
 import { userAccessEndpoints } from './user-access'
 import { userTransferEndpoints } from './user-transfer'
 import { userEndpoints } from './users'
@@ -21,6 +29,7 @@ export const endpoints = {
   ...userTransferEndpoints,
   ...roleEndpoints,
   ...groupEndpoints,
+  ...effectEndpoints,
   ...auditEndpoints,
   ...policyEndpoints,
 }

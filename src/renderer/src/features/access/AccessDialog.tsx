@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react'
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@shared/contract'
+import { useEffectConfirm } from '../../api/effects'
 import { Dialog } from '../../components/Dialog'
+import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
+import { useServerFeature } from '../auth'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { toggleId } from '@shared/assignment'
 import { administratorRoleFixed } from '@shared/messages'
 import { accessSaved, checkAccessForm, nameConflict } from './access-form'
-import { useSaveAccess } from './useAccessMutations'
+import { effectOfSave, useSaveAccess } from './useAccessMutations'
 
 export interface AccessDialogProps {
   kind: AccessKind
@@ -45,6 +48,8 @@ export function AccessDialog({
   const fixed = item?.administrator === true
   const [nameError, setNameError] = useState<string>()
   const save = useSaveAccess(kind)
+  const effect = useEffectConfirm()
+  const previewOffered = useServerFeature('effect-preview')
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -53,117 +58,130 @@ export function AccessDialog({
       setNameError(checked.error)
       return
     }
-    save.mutate(
-      { id: item?.id, ...checked.input, ...(offersPermissions && { permissions: granted }) },
-      {
+    const change = {
+      id: item?.id,
+      ...checked.input,
+      ...(offersPermissions && { permissions: granted }),
+    }
+    const apply = () =>
+      save.mutate(change, {
         onSuccess: () => {
           onClose()
           notify(accessSaved(kind, checked.input.name, item === undefined))
         },
         onError: (error) => setNameError(nameConflict(error)),
-      },
-    )
+      })
+    const changes = previewOffered ? effectOfSave(kind, change) : null
+    if (changes) effect.ask(changes, apply)
+    else apply()
   }
 
+  // The confirm is a dialog of its own, over this one, which keeps what was chosen.
   return (
-    <Dialog
-      title={`${item ? 'Edit' : 'Add'} ${kind.singular}`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="primary" disabled={save.isPending}>
-            {item ? 'Save' : 'Create'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} className="access-form" onSubmit={submit} noValidate>
-        {save.isError && !nameConflict(save.error) && (
-          <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />
-        )}
-        <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          value={name}
-          placeholder="Enter name..."
-          data-autofocus
-          aria-invalid={Boolean(nameError)}
-          aria-describedby={nameError ? nameErrorId : undefined}
-          onChange={(event) => {
-            setName(event.target.value)
-            setNameError(undefined)
-          }}
-        />
-        {nameError && (
-          <p id={nameErrorId} className="field-error">
-            {nameError}
-          </p>
-        )}
-        <fieldset className="access-links">
-          <legend>{kind.assignLabel}</legend>
-          {optionsLoading ? (
-            <p role="status">Loading...</p>
-          ) : optionsFailed ? (
-            <p>
-              The {kind.linksHeader.toLowerCase()} could not be loaded; the links stay as they are.
-            </p>
-          ) : options.length === 0 ? (
-            <p>No {kind.linksHeader.toLowerCase()} yet.</p>
-          ) : (
-            options.map((option) => (
-              <label key={option.id} className="access-link">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(option.id)}
-                  onChange={(event) =>
-                    setChosen((ids) => toggleId(ids, option.id, event.target.checked))
-                  }
-                />
-                {option.name}
-                {!option.active && <span className="access-inactive"> (inactive)</span>}
-              </label>
-            ))
+    <>
+      <Dialog
+        title={`${item ? 'Edit' : 'Add'} ${kind.singular}`}
+        onClose={onClose}
+        footer={
+          <>
+            <button type="button" className="secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="primary" disabled={save.isPending}>
+              {item ? 'Save' : 'Create'}
+            </button>
+          </>
+        }
+      >
+        <form id={formId} className="access-form" onSubmit={submit} noValidate>
+          {save.isError && !nameConflict(save.error) && (
+            <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />
           )}
-        </fieldset>
-        {offersPermissions && (
-          <fieldset className="access-links access-permissions">
-            <legend>Permissions</legend>
-            {fixed && (
-              <p id={`${formId}-fixed`} className="permission-fixed">
-                {administratorRoleFixed(item.name)}
+          <label htmlFor={nameId}>Name</label>
+          <input
+            id={nameId}
+            value={name}
+            placeholder="Enter name..."
+            data-autofocus
+            aria-invalid={Boolean(nameError)}
+            aria-describedby={nameError ? nameErrorId : undefined}
+            onChange={(event) => {
+              setName(event.target.value)
+              setNameError(undefined)
+            }}
+          />
+          {nameError && (
+            <p id={nameErrorId} className="field-error">
+              {nameError}
+            </p>
+          )}
+          <fieldset className="access-links">
+            <legend>{kind.assignLabel}</legend>
+            {optionsLoading ? (
+              <p role="status">Loading...</p>
+            ) : optionsFailed ? (
+              <p>
+                The {kind.linksHeader.toLowerCase()} could not be loaded; the links stay as they
+                are.
               </p>
-            )}
-            {PERMISSIONS.map((permission) => (
-              <div key={permission} className="access-link">
-                <label>
+            ) : options.length === 0 ? (
+              <p>No {kind.linksHeader.toLowerCase()} yet.</p>
+            ) : (
+              options.map((option) => (
+                <label key={option.id} className="access-link">
                   <input
                     type="checkbox"
-                    checked={fixed || granted.includes(permission)}
-                    disabled={fixed}
-                    aria-describedby={[`${formId}-${permission}`, fixed && `${formId}-fixed`]
-                      .filter(Boolean)
-                      .join(' ')}
+                    checked={chosen.includes(option.id)}
                     onChange={(event) =>
-                      setGranted((held) =>
-                        event.target.checked
-                          ? [...held, permission].sort()
-                          : held.filter((other) => other !== permission),
-                      )
+                      setChosen((ids) => toggleId(ids, option.id, event.target.checked))
                     }
                   />
-                  {permission}
+                  {option.name}
+                  {!option.active && <span className="access-inactive"> (inactive)</span>}
                 </label>
-                <span id={`${formId}-${permission}`} className="permission-description">
-                  {PERMISSION_DESCRIPTIONS[permission]}
-                </span>
-              </div>
-            ))}
+              ))
+            )}
           </fieldset>
-        )}
-      </form>
-    </Dialog>
+          {offersPermissions && (
+            <fieldset className="access-links access-permissions">
+              <legend>Permissions</legend>
+              {fixed && (
+                <p id={`${formId}-fixed`} className="permission-fixed">
+                  {administratorRoleFixed(item.name)}
+                </p>
+              )}
+              {PERMISSIONS.map((permission) => (
+                <div key={permission} className="access-link">
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={fixed || granted.includes(permission)}
+                      disabled={fixed}
+                      aria-describedby={[`${formId}-${permission}`, fixed && `${formId}-fixed`]
+                        .filter(Boolean)
+                        .join(' ')}
+                      onChange={(event) =>
+                        setGranted((held) =>
+                          event.target.checked
+                            ? [...held, permission].sort()
+                            : held.filter((other) => other !== permission),
+                        )
+                      }
+                    />
+                    {permission}
+                  </label>
+                  <span id={`${formId}-${permission}`} className="permission-description">
+                    {PERMISSION_DESCRIPTIONS[permission]}
+                  </span>
+                </div>
+              ))}
+            </fieldset>
+          )}
+        </form>
+      </Dialog>
+      {effect.asking && (
+        <EffectConfirmDialog effect={effect} confirmLabel={item ? 'Save' : 'Create'} />
+      )}
+    </>
   )
 }

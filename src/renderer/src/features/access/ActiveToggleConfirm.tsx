@@ -1,9 +1,12 @@
+import { useEffectOf } from '../../api/effects'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { EffectSummary } from '../../components/EffectSummary'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { statusToggle } from './status-toggle'
-import { useSetAccessActive } from './useAccessMutations'
+import { useServerFeature } from '../auth'
+import { effectOfSetActive, useSetAccessActive } from './useAccessMutations'
 
 /** Asks before a role or group changes state; a refusal (e.g. the last administrator) stays shown. */
 export function ActiveToggleConfirm({
@@ -17,12 +20,18 @@ export function ActiveToggleConfirm({
 }) {
   const setActive = useSetAccessActive(kind)
   const toggle = statusToggle(kind, item)
+  const previewOffered = useServerFeature('effect-preview')
+  const effect = useEffectOf(
+    effectOfSetActive(kind, { id: item.id, active: toggle.activate }),
+    previewOffered,
+  )
   return (
     <ConfirmDialog
       message={toggle.question}
       confirmLabel={toggle.confirmLabel}
       danger={toggle.danger}
       busy={setActive.isPending}
+      confirmDisabled={previewOffered && !effect.isSuccess}
       error={setActive.isError ? errorMessage(setActive.error, 'Failed to update status') : null}
       onCancel={onClose}
       onConfirm={() =>
@@ -36,6 +45,10 @@ export function ActiveToggleConfirm({
           },
         )
       }
-    />
+    >
+      {previewOffered && (
+        <EffectSummary effect={effect.data} loading={effect.isPending} error={effect.error} />
+      )}
+    </ConfirmDialog>
   )
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { EffectChanges } from '../../api/effects'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { unwrap } from '../../lib/query'
@@ -22,21 +23,45 @@ export interface SaveAccess extends AccessFormInput {
   id?: number
 }
 
-async function save(
-  kind: AccessKind,
-  { id, name, linkIds, permissions }: SaveAccess,
-): Promise<void> {
+const roleInput = ({ name, linkIds, permissions }: SaveAccess) => ({
+  name,
+  groupIds: linkIds,
+  ...(permissions && { permissions }),
+})
+const groupInput = ({ name, linkIds }: SaveAccess) => ({ name, roleIds: linkIds })
+
+async function save(kind: AccessKind, change: SaveAccess): Promise<void> {
+  const { id } = change
   if (kind.key === 'roles') {
-    const input = { name, groupIds: linkIds, ...(permissions && { permissions }) }
+    const input = roleInput(change)
     await unwrap(
       id === undefined ? admin().roles.create(input) : admin().roles.update({ id, ...input }),
     )
   } else {
-    const input = { name, roleIds: linkIds }
+    const input = groupInput(change)
     await unwrap(
       id === undefined ? admin().groups.create(input) : admin().groups.update({ id, ...input }),
     )
   }
+}
+
+/**
+ * The save as the effect preview names it (issue 57); none for a new group, whom no one holds
+ * yet.
+ */
+export function effectOfSave(kind: AccessKind, change: SaveAccess): EffectChanges | null {
+  const { id } = change
+  if (kind.key === 'roles') {
+    const input = roleInput(change)
+    return [
+      id === undefined
+        ? { operation: 'createRole', input }
+        : { operation: 'updateRole', input: { id, ...input } },
+    ]
+  }
+  return id === undefined
+    ? null
+    : [{ operation: 'updateGroup', input: { id, ...groupInput(change) } }]
 }
 
 /** Creates or updates a role or group; its id list replaces its links. */
@@ -56,6 +81,19 @@ export interface SetActive {
 async function setActive(kind: AccessKind, { id, active }: SetActive): Promise<void> {
   const side = kind.key === 'roles' ? admin().roles : admin().groups
   await unwrap<unknown>(active ? side.activate({ id }) : side.deactivate({ id }))
+}
+
+/** Activating or deactivating, as the effect preview names it (issue 57). */
+export function effectOfSetActive(kind: AccessKind, { id, active }: SetActive): EffectChanges {
+  const operation =
+    kind.key === 'roles'
+      ? active
+        ? 'activateRole'
+        : 'deactivateRole'
+      : active
+        ? 'activateGroup'
+        : 'deactivateGroup'
+  return [{ operation, input: { id } }]
 }
 
 /** Activates or deactivates a role or group. */

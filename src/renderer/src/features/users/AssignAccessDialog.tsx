@@ -2,9 +2,11 @@ import { useId, useState } from 'react'
 import type { User } from '@shared/contract'
 import { useAssignmentOptions } from '../../api/assignment-options'
 import { toggleId } from '@shared/assignment'
-import { useSaveAssignments } from '../../api/assignments'
+import { effectOfAssignments, useSaveAssignments } from '../../api/assignments'
+import { useEffectConfirm } from '../../api/effects'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
+import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
 import { TextField } from '../../components/TextField'
 import { UntilSelect } from '../../components/UntilSelect'
 import { useGrantEnds } from '../../lib/useGrantEnds'
@@ -14,6 +16,7 @@ import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
 import { ADMINISTRATOR_ROLE_GRANTS } from '@shared/messages'
 import { assignmentsSaved } from '@shared/user-actions'
+import { useServerFeature } from '../auth'
 
 const WORDS = {
   roles: {
@@ -45,6 +48,8 @@ export function AssignAccessDialog({
   const listId = useId()
   const available = useAssignmentOptions(user.id, kind)
   const save = useSaveAssignments(user.id, kind)
+  const effect = useEffectConfirm()
+  const previewOffered = useServerFeature('effect-preview')
   const [chosen, setChosen] = useState<number[] | null>(null)
   // A server that takes grants with an end says so on its users (issue 57).
   const takesEnds = user.accessEndsAt !== undefined
@@ -61,100 +66,108 @@ export function AssignAccessDialog({
     const problems = takesEnds ? grantEndProblems([...until.values()], ends.reason, now) : {}
     setEndProblems(problems)
     if (problems.until || problems.reason) return
-    save.mutate(
-      {
-        original,
-        chosen: selected,
-        nameOf: available.nameOf,
-        ...(takesEnds && { ends: { until, reason: ends.reason } }),
-      },
-      {
-        onSuccess: () => {
-          onClose()
-          notify(assignmentsSaved(kind, user.username))
+    const apply = () =>
+      save.mutate(
+        {
+          original,
+          chosen: selected,
+          nameOf: available.nameOf,
+          ...(takesEnds && { ends: { until, reason: ends.reason } }),
         },
-      },
-    )
+        {
+          onSuccess: () => {
+            onClose()
+            notify(assignmentsSaved(kind, user.username))
+          },
+        },
+      )
+    const changes = previewOffered ? effectOfAssignments(user.id, kind, original, selected) : null
+    if (changes) effect.ask(changes, apply)
+    else apply()
   }
 
+  // The confirm is a dialog of its own, over this one, which keeps what was chosen.
   return (
-    <Dialog
-      title={`${words.title}: ${user.username}`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={available.loading || Boolean(available.failure) || save.isPending}
-            onClick={submit}
-          >
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
-    >
-      {available.loading ? (
-        <p role="status">Loading...</p>
-      ) : available.failure ? (
-        <ErrorBanner message={available.failure} />
-      ) : options.length === 0 ? (
-        <p>No {words.noun.toLowerCase()} found.</p>
-      ) : (
-        <fieldset className="assign-list">
-          <legend className="visually-hidden">{words.noun}</legend>
-          {options.map((option) => {
-            const id = `${listId}-${option.id}`
-            return (
-              <div key={option.id} className="assign-option">
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={selected.includes(option.id)}
-                  onChange={(event) =>
-                    setChosen(toggleId(selected, option.id, event.target.checked))
-                  }
-                />
-                <label htmlFor={id}>
-                  {option.name}
-                  {option.administrator && (
-                    <span className="muted"> ({ADMINISTRATOR_ROLE_GRANTS})</span>
-                  )}
-                  {!option.active && <span className="muted"> (inactive)</span>}
-                </label>
-                {takesEnds && selected.includes(option.id) && (
-                  <UntilSelect
-                    id={`${id}-until`}
-                    name={option.name}
-                    choice={ends.choiceOf(option.id)}
-                    heldUntil={
-                      available.heldEnds.has(option.id)
-                        ? available.heldEnds.get(option.id)
-                        : undefined
+    <>
+      <Dialog
+        title={`${words.title}: ${user.username}`}
+        onClose={onClose}
+        footer={
+          <>
+            <button type="button" className="secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="primary"
+              disabled={available.loading || Boolean(available.failure) || save.isPending}
+              onClick={submit}
+            >
+              {save.isPending ? 'Saving...' : 'Save'}
+            </button>
+          </>
+        }
+      >
+        {available.loading ? (
+          <p role="status">Loading...</p>
+        ) : available.failure ? (
+          <ErrorBanner message={available.failure} />
+        ) : options.length === 0 ? (
+          <p>No {words.noun.toLowerCase()} found.</p>
+        ) : (
+          <fieldset className="assign-list">
+            <legend className="visually-hidden">{words.noun}</legend>
+            {options.map((option) => {
+              const id = `${listId}-${option.id}`
+              return (
+                <div key={option.id} className="assign-option">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={selected.includes(option.id)}
+                    onChange={(event) =>
+                      setChosen(toggleId(selected, option.id, event.target.checked))
                     }
-                    onChange={(choice) => ends.choose(option.id, choice)}
                   />
-                )}
-              </div>
-            )
-          })}
-        </fieldset>
-      )}
-      {takesEnds && endProblems.until && <p className="field-error">{endProblems.until}</p>}
-      {takesEnds && ends.asksReason(selected) && (
-        <TextField
-          id={`${listId}-reason`}
-          label="Reason"
-          value={ends.reason}
-          onChange={ends.setReason}
-          error={endProblems.reason}
-          placeholder="Why this access ends"
-        />
-      )}
-      {save.isError && <ErrorBanner message={errorMessage(save.error, words.save)} />}
-    </Dialog>
+                  <label htmlFor={id}>
+                    {option.name}
+                    {option.administrator && (
+                      <span className="muted"> ({ADMINISTRATOR_ROLE_GRANTS})</span>
+                    )}
+                    {!option.active && <span className="muted"> (inactive)</span>}
+                  </label>
+                  {takesEnds && selected.includes(option.id) && (
+                    <UntilSelect
+                      id={`${id}-until`}
+                      name={option.name}
+                      choice={ends.choiceOf(option.id)}
+                      heldUntil={
+                        available.heldEnds.has(option.id)
+                          ? available.heldEnds.get(option.id)
+                          : undefined
+                      }
+                      onChange={(choice) => ends.choose(option.id, choice)}
+                    />
+                  )}
+                </div>
+              )
+            })}
+          </fieldset>
+        )}
+        {takesEnds && endProblems.until && <p className="field-error">{endProblems.until}</p>}
+        {takesEnds && ends.asksReason(selected) && (
+          <TextField
+            id={`${listId}-reason`}
+            label="Reason"
+            value={ends.reason}
+            onChange={ends.setReason}
+            error={endProblems.reason}
+            placeholder="Why this access ends"
+          />
+        )}
+        {save.isError && <ErrorBanner message={errorMessage(save.error, words.save)} />}
+      </Dialog>
+      {effect.asking && <EffectConfirmDialog effect={effect} confirmLabel="Save" />}
+    </>
   )
 }

@@ -6,7 +6,7 @@ import { usePermissions } from '../../auth'
 import type { UserColumnVisibility } from '../columns'
 import { BulkConfirm, BulkProgressDialog, BulkSummaryDialog } from './BulkDialogs'
 import { bulkLabel, offeredBulkActions, usersCount } from './bulk-texts'
-import { selectedCount } from './selection'
+import { selectedCount, selectionInput } from './selection'
 import type { BulkSelection } from './useBulkSelection'
 import { useBulkRun } from './useBulkRun'
 import { useSelectedExport } from './useSelectedExport'
@@ -86,6 +86,7 @@ export function BulkBar({
         <BulkConfirm
           action={confirming}
           count={count}
+          selection={selectionInput(selection)}
           onCancel={() => setConfirming(null)}
           onConfirm={(targetId) => {
             setConfirming(null)

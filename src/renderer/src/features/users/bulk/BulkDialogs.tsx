@@ -1,8 +1,11 @@
 import { useId, useState } from 'react'
+import type { BulkSelectionInput } from '@shared/bridge'
 import type { BulkAction } from '@shared/contract'
-import { isBulkAccessAction } from '@shared/contract'
+import { MAX_BULK_USERS, isBulkAccessAction } from '@shared/contract'
 import { useGroups, useRoles } from '@/api/access'
+import { effectOfBulk, useEffectOf } from '@/api/effects'
 import { Dialog } from '@/components/Dialog'
+import { EffectSummary } from '@/components/EffectSummary'
 import { ErrorBanner } from '@/components/ErrorBanner'
 import { errorMessage } from '@/lib/query'
 import {
@@ -14,6 +17,7 @@ import {
   summaryText,
 } from './bulk-texts'
 import type { FinishedBulk } from './useBulkRun'
+import { useServerFeature } from '../../auth'
 
 /** The role or group an access action gives or takes away, chosen in its confirm dialog. */
 function TargetPicker({
@@ -58,15 +62,23 @@ function TargetPicker({
 export function BulkConfirm({
   action,
   count,
+  selection,
   onConfirm,
   onCancel,
 }: {
   action: BulkAction
   count: number
+  /** Whom it would change, for the effect of an access action (issue 57). */
+  selection: BulkSelectionInput
   onConfirm: (targetId?: number) => void
   onCancel: () => void
 }) {
   const [targetId, setTargetId] = useState<number | undefined>()
+  const previewOffered = useServerFeature('effect-preview')
+  const changes = effectOfBulk(action, selection, targetId)
+  // More users than one request takes are sent in parts, each with its own effect: none shown.
+  const previewed = previewOffered && changes !== null && count <= MAX_BULK_USERS
+  const effect = useEffectOf(changes ?? [], previewed)
   const roles = useRoles()
   const groups = useGroups()
   const messageId = useId()
@@ -87,7 +99,7 @@ export function BulkConfirm({
           <button
             type="button"
             className={danger ? 'danger' : 'primary'}
-            disabled={needsTarget && targetId === undefined}
+            disabled={(needsTarget && targetId === undefined) || (previewed && !effect.isSuccess)}
             onClick={() => onConfirm(targetId)}
           >
             {bulkLabel(action)}
@@ -97,6 +109,9 @@ export function BulkConfirm({
     >
       <p id={messageId}>{confirmText(action, count, targetName)}</p>
       {needsTarget && <TargetPicker action={action} value={targetId} onChange={setTargetId} />}
+      {previewed && (
+        <EffectSummary effect={effect.data} loading={effect.isPending} error={effect.error} />
+      )}
     </Dialog>
   )
 }

@@ -1,0 +1,89 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { BulkSelectionInput } from '@shared/bridge'
+import type { EffectPreviewInput } from '@shared/bridge-inputs'
+import { isBulkAccessAction, type BulkAction } from '@shared/contract'
+import { admin } from '../lib/bridge'
+import { unwrap } from '../lib/query'
+import { queryKeys } from './keys'
+
+export type EffectChanges = EffectPreviewInput['changes']
+type BulkPreview = Extract<EffectChanges[number], { operation: 'bulkAssignRole' }>['input']
+
+/**
+ * A bulk access action as the effect preview names it, once its role or group is chosen: the
+ * chosen users, or those the list's search and filters match; none for a status action.
+ */
+export function effectOfBulk(
+  action: BulkAction,
+  selection: BulkSelectionInput,
+  targetId: number | undefined,
+): EffectChanges | null {
+  if (!isBulkAccessAction(action) || targetId === undefined) return null
+  const users =
+    'ids' in selection
+      ? { ids: selection.ids }
+      : {
+          // The list's filter, as the main process checked it: its ids are numbers already.
+          filter: {
+            ...selection.filter,
+            ...(selection.search && { search: selection.search }),
+          } as NonNullable<BulkPreview['filter']>,
+        }
+  switch (action) {
+    case 'assign-role':
+      return [{ operation: 'bulkAssignRole', input: { ...users, roleId: targetId } }]
+    case 'add-to-group':
+      return [{ operation: 'bulkAddToGroup', input: { ...users, groupId: targetId } }]
+    case 'remove-from-group':
+      return [{ operation: 'bulkRemoveFromGroup', input: { ...users, groupId: targetId } }]
+  }
+}
+
+const previewOf = (changes: EffectChanges) => unwrap(admin().effects.preview({ changes }))
+
+/**
+ * The effect of `changes` while a question about them is open (issue 57), asked afresh each time:
+ * what others changed meanwhile counts.
+ */
+export function useEffectOf(changes: EffectChanges, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.effect(changes),
+    queryFn: () => previewOf(changes),
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
+  })
+}
+
+/**
+ * A change shown by its effect before it is made (issue 57): `ask` has the server make it as a
+ * dry run and say who gains and who loses which permission; only `confirm` then applies it.
+ */
+export function useEffectConfirm() {
+  const preview = useMutation({
+    mutationFn: previewOf,
+  })
+  const [apply, setApply] = useState<(() => void) | null>(null)
+  const close = () => {
+    setApply(null)
+    preview.reset()
+  }
+  return {
+    /** Shows the effect of `changes`; `onConfirmed` makes them, once confirmed. */
+    ask(changes: EffectChanges, onConfirmed: () => void) {
+      setApply(() => onConfirmed)
+      preview.mutate(changes)
+    },
+    asking: apply !== null,
+    preview,
+    confirm() {
+      const confirmed = apply
+      close()
+      confirmed?.()
+    },
+    cancel: close,
+  }
+}
+
+export type EffectConfirm = ReturnType<typeof useEffectConfirm>

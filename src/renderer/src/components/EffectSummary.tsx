@@ -1,0 +1,47 @@
+import type { Effect } from '@shared/contract'
+import { effectHeadline, moreNames, moveText, refusedText } from '@shared/effect-text'
+import { errorMessage } from '../lib/query'
+import { ErrorBanner } from './ErrorBanner'
+
+export interface EffectSummaryProps {
+  effect: Effect | undefined
+  loading: boolean
+  error: unknown
+}
+
+/**
+ * Who a change would give or take which permission (issue 57): a line for each, and under it
+ * the first users it names, one click away.
+ */
+export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
+  if (loading) return <p role="status">Working out whose permissions this changes...</p>
+  if (error) return <ErrorBanner message={errorMessage(error, 'Failed to preview the change')} />
+  if (!effect) return null
+  const moves = [
+    ...effect.gains.map((move) => ({ way: 'gain' as const, move })),
+    ...effect.losses.map((move) => ({ way: 'loss' as const, move })),
+  ]
+  return (
+    <div className="effect-summary">
+      <p className="effect-headline">{effectHeadline(effect)}</p>
+      {moves.length > 0 && (
+        <ul className="effect-moves">
+          {moves.map(({ way, move }) => (
+            <li key={`${way}-${move.permission}`} className={`effect-${way}`}>
+              <details>
+                <summary>{moveText(way, move)}</summary>
+                <ul className="effect-names">
+                  {move.first.map((user) => (
+                    <li key={user.id}>{user.username}</li>
+                  ))}
+                  {moreNames(move) && <li className="muted">{moreNames(move)}</li>}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {effect.refused ? <p>{refusedText(effect.refused)}</p> : null}
+    </div>
+  )
+}

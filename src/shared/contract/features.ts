@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+/**
+ * What a server offers beyond the contract of SPEC.md section 7, as `/auth/me` names it: the
+ * console offers each only against a server that names it, and works as the contract says
+ * against any other.
+ */
+export const SERVER_FEATURES = [
+  /** POST /api/admin/effects: who gains and who loses which permission, before a change. */
+  'effect-preview',
+] as const
+
+export type ServerFeature = (typeof SERVER_FEATURES)[number]
+
+/** The features a server names: those this console knows; a newer server's others are ignored. */
+export const serverFeaturesSchema = z
+  .array(z.string())
+  .transform((names) => SERVER_FEATURES.filter((feature) => names.includes(feature)))
