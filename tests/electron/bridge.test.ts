@@ -244,6 +244,44 @@ describe('the console window’s main frame, through the built host', () => {
     expect(apiCalls.length).toBeGreaterThan(3)
     for (const request of apiCalls) expect(request.authorization).toMatch(/^Bearer \S+$/)
   })
+
+  test('users.grantRole and users.grantGroup give for a while, with the reason (issue 57)', async () => {
+    const token = await fixture.server.token()
+    const user = await fixture.server.createUser(token)
+    const role = await fixture.server.request('POST', '/api/admin/roles', {
+      token,
+      body: { name: 'On call', permissions: ['users.read'] },
+    })
+    const group = await fixture.server.request('POST', '/api/admin/groups', {
+      token,
+      body: { name: 'Night shift', roleIds: [] },
+    })
+    const until = new Date(fixture.server.clock.now() + 3_600_000).toISOString()
+    const reason = 'Covering the night shift'
+    expect(
+      await call('users.grantRole', { id: user.id, roleId: role.body.id, until, reason }),
+    ).toEqual({
+      ok: true,
+      data: [{ id: role.body.id, name: 'On call', active: true, until, reason }],
+    })
+    expect(
+      await call('users.grantGroup', { id: user.id, groupId: group.body.id, until: null }),
+    ).toEqual({
+      ok: true,
+      data: [{ id: group.body.id, name: 'Night shift', active: true, until: null, reason: null }],
+    })
+    const sent = fixture.host.double.serverRequests.slice(-2).map((request) => request.url)
+    expect(sent).toEqual([
+      `${fixture.server.url}/api/admin/users/${user.id}/role-grants/${role.body.id}`,
+      `${fixture.server.url}/api/admin/users/${user.id}/group-grants/${group.body.id}`,
+    ])
+    // Checked in the main process: a reason of the wrong kind never reaches the server.
+    const before = fixture.host.double.serverRequests.length
+    expect(
+      await call('users.grantRole', { id: user.id, roleId: role.body.id, until, reason: 7 }),
+    ).toMatchObject({ ok: false })
+    expect(fixture.host.double.serverRequests).toHaveLength(before)
+  })
 })
 
 describe('refused before anything reaches the server', () => {

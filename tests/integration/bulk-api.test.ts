@@ -172,9 +172,13 @@ describe('access actions', () => {
     ).toMatchObject({ ok: 2 })
     for (const id of ids) {
       const roles = await server.request('GET', `/api/admin/users/${id}/roles`, { token })
-      expect(roles.body).toEqual([{ id: role.id, name: 'Bulk role', active: true }])
+      expect(roles.body).toEqual([
+        { id: role.id, name: 'Bulk role', active: true, until: null, reason: null },
+      ])
       const groups = await server.request('GET', `/api/admin/users/${id}/groups`, { token })
-      expect(groups.body).toEqual([{ id: group.id, name: 'Bulk group', active: true }])
+      expect(groups.body).toEqual([
+        { id: group.id, name: 'Bulk group', active: true, until: null, reason: null },
+      ])
     }
     const removed = await bulk('remove-from-group', { ids: [ids[0], 424242], groupId: group.id })
     expect(removed.body).toMatchObject({

@@ -135,6 +135,8 @@ describe('core against the real server', () => {
       ['auth.logout', { extra: true }],
       ['users.explode', {}],
       ['roles.update', { id: 1, name: '  ' }],
+      ['users.grantRole', { id: 1, roleId: 1, until: 'soon' }],
+      ['users.grantGroup', { id: 1, groupId: 1 }],
     ] as const) {
       const result = await h.call(channel, payload)
       expect(result.ok, channel).toBe(false)
@@ -204,7 +206,9 @@ describe('core against the real server', () => {
           name: 'Core Members Role',
           active: true,
           direct: false,
-          viaGroups: [{ id: groupId, name: 'Core Members Group' }],
+          // No end of the role nor of the membership (issue 57).
+          until: null,
+          viaGroups: [{ id: groupId, name: 'Core Members Group', until: null }],
         },
       ],
     })

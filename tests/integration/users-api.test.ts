@@ -601,7 +601,8 @@ describe('role and group assignment', () => {
       ['groups', group.id],
     ] as const) {
       expect((await put(`/api/admin/users/${user.id}/${kind}/${id}`)).body).toEqual([
-        { id, name: `Assign-${user.id}`, active: true },
+        // No end, no reason: our server's extension of issue 57.
+        { id, name: `Assign-${user.id}`, active: true, until: null, reason: null },
       ])
       expect((await put(`/api/admin/users/${user.id}/${kind}/${id}`)).status).toBe(200)
       expect((await get(`/api/admin/users/${user.id}/${kind}`)).body).toHaveLength(1)
