@@ -210,6 +210,48 @@ describe('refused, with nothing changed', () => {
   })
 })
 
+describe('an administrator remains once every end has come', () => {
+  const administratorRole = async () =>
+    (
+      (await ok('GET', '/api/admin/roles?size=100')) as {
+        content: { id: number; administrator?: boolean }[]
+      }
+    ).content.find((r) => r.administrator)!
+  const rootId = async () => ((await ok('GET', '/auth/me')) as { id: number }).id
+
+  test('an end on the last administrator, or taking the last lasting one away, is refused', async () => {
+    const admin = await administratorRole()
+    const rootUser = await rootId()
+    const onRoot = `/api/admin/users/${rootUser}/role-grants/${admin.id}`
+    const ended = await server.request('PUT', onRoot, {
+      token: root,
+      body: { until: inHours(1), reason: REASON },
+    })
+    expect(ended.status).toBe(409)
+    expect((await ok('GET', `/api/admin/users/${rootUser}/roles`))[0].until).toBeNull()
+
+    // A temporary administrator beside root leaves root the only one for good.
+    const { user } = await server.member(root)
+    await ok('PUT', `/api/admin/users/${user.id}/role-grants/${admin.id}`, {
+      until: inHours(1),
+      reason: REASON,
+    })
+    const taken = await server.request('DELETE', `/api/admin/users/${rootUser}/roles/${admin.id}`, {
+      token: root,
+    })
+    expect(taken.status).toBe(409)
+    expect(
+      (await ok('GET', `/api/admin/users/${rootUser}/roles`)).map((r: { id: number }) => r.id),
+    ).toContain(admin.id)
+
+    // Once another holds it for good, root's may end.
+    await ok('PUT', `/api/admin/users/${user.id}/role-grants/${admin.id}`, { until: null })
+    await ok('PUT', onRoot, { until: inHours(1), reason: REASON })
+    await ok('PUT', onRoot, { until: null })
+    await ok('DELETE', `/api/admin/users/${user.id}/roles/${admin.id}`)
+  })
+})
+
 describe('changing an end needs what giving needs', () => {
   test('a delegated administrator cannot give or extend a role holding more than they do', async () => {
     const assigner = await role(['users.assign', 'users.read'])

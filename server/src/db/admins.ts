@@ -40,19 +40,53 @@ const ADMIN_ROLE_HOLDER_BESIDES = adminRoleHolder(BESIDES)
 const EVERY_PERMISSION_HOLDER_BESIDES = everyPermissionHolder(BESIDES)
 
 /**
- * Run after a change, inside its transaction: refuses one that leaves no active, unlocked user
- * holding every permission.
+ * Whether `holderRemains` still holds once every grant with an end has ended (issue 57): an end
+ * put on the last administrator's rights, or a change leaving only temporary ones, would leave
+ * no one in charge when the job takes them away. Answered by the same check with those grants
+ * taken away inside a savepoint rolled back at once, so the rule is not written a second time.
  */
-export async function assertAnAdminRemains(tx: Queryable): Promise<void> {
-  if ((await tx.query(ADMIN_ROLE_HOLDER, [], { prepare: true })).length > 0) return
-  const rows = await tx.query(EVERY_PERMISSION_HOLDER)
-  if (rows.length === 0) throw await noAdministratorLeft(tx)
+async function remainsForGood(
+  tx: Queryable,
+  holderRemains: () => Promise<boolean>,
+): Promise<boolean> {
+  if (!(await holderRemains())) return false
+  if ((await tx.query(ANY_GRANT_WITH_END, [], { prepare: true })).length === 0) return true
+  await tx.query('SAVEPOINT without_grant_ends')
+  try {
+    await tx.query('DELETE FROM user_roles WHERE ends_at IS NOT NULL')
+    await tx.query('DELETE FROM user_groups WHERE ends_at IS NOT NULL')
+    return await holderRemains()
+  } finally {
+    await tx.query('ROLLBACK TO SAVEPOINT without_grant_ends')
+    await tx.query('RELEASE SAVEPOINT without_grant_ends')
+  }
 }
 
-/** Whether an active, unlocked user holding every permission remains besides the users `ids`. */
-export async function anAdminRemainsBesides(tx: Queryable, ids: number[]): Promise<boolean> {
-  if ((await tx.query(ADMIN_ROLE_HOLDER_BESIDES, [ids])).length > 0) return true
-  return (await tx.query(EVERY_PERMISSION_HOLDER_BESIDES, [ids])).length > 0
+const ANY_GRANT_WITH_END = `SELECT 1 FROM user_roles WHERE ends_at IS NOT NULL
+    UNION ALL SELECT 1 FROM user_groups WHERE ends_at IS NOT NULL LIMIT 1`
+
+/**
+ * Run after a change, inside its transaction: refuses one that leaves no active, unlocked user
+ * holding every permission, now or once the grants with an end have ended.
+ */
+export async function assertAnAdminRemains(tx: Queryable): Promise<void> {
+  const remains = async () =>
+    (await tx.query(ADMIN_ROLE_HOLDER, [], { prepare: true })).length > 0 ||
+    (await tx.query(EVERY_PERMISSION_HOLDER)).length > 0
+  if (!(await remainsForGood(tx, remains))) throw await noAdministratorLeft(tx)
+}
+
+/**
+ * Whether an active, unlocked user holding every permission remains besides the users `ids`,
+ * now and once the grants with an end have ended.
+ */
+export function anAdminRemainsBesides(tx: Queryable, ids: number[]): Promise<boolean> {
+  return remainsForGood(
+    tx,
+    async () =>
+      (await tx.query(ADMIN_ROLE_HOLDER_BESIDES, [ids])).length > 0 ||
+      (await tx.query(EVERY_PERMISSION_HOLDER_BESIDES, [ids])).length > 0,
+  )
 }
 
 /** The refusal of a change that would leave no administrator, naming the administrator role. */

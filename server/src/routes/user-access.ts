@@ -96,7 +96,7 @@ export function changeUserAccess(
 ): Promise<Assignment[]> {
   const at = new Date(config.clock.now())
   return db.transaction(async (tx) => {
-    if (change.change === 'remove') await lockAdminRights(tx)
+    if (change.change !== 'add') await lockAdminRights(tx)
     await existingUser(tx, userId)
     const target = await lockAccess(tx, kind, targetId)
     await assertMayActOn(tx, caller, userId)
@@ -117,6 +117,7 @@ export function changeUserAccess(
     await requireReauthForAdministration(tx, caller, granted)
     if (change.change === 'grant') {
       await grantWithEnd(tx, caller, kind, target, userId, change.grant, granted, at)
+      await assertAnAdminRemains(tx)
     } else if (await assign(tx, kind, userId, targetId, at)) {
       await writeAudit(tx, {
         actor: caller,
