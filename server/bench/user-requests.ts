@@ -1,8 +1,8 @@
-import { USER_SORT_FIELDS } from '@shared/contract'
+import { USER_SIGN_IN_FILTERS, USER_SORT_FIELDS } from '@shared/contract'
 import { FIRST_NAMES, LAST_NAMES } from '../src/seed/names'
 
 /** What an administrator does with the list, for the figures per kind. */
-export type RequestKind = 'browse' | 'filter' | 'cursor' | 'search'
+export type RequestKind = 'browse' | 'filter' | 'signIn' | 'cursor' | 'search'
 
 export interface ListRequest {
   kind: RequestKind
@@ -62,6 +62,15 @@ export function requestMaker(seed: number, data: DataSet) {
     if (random() < 0.25 && !parts.has('status')) parts.set('status', pick(['active', 'inactive']))
     return [...parts].map(([name, value]) => `${name}=${value}`).join('&')
   }
+  // Issue 57: the last-sign-in filter, relative or since a day of the seed's year, with a status.
+  const signIn = () => {
+    const since =
+      random() < 0.8
+        ? pick(USER_SIGN_IN_FILTERS)
+        : new Date(Date.UTC(2026, int(0, 10), int(1, 28))).toISOString()
+    const status = random() < 0.4 ? `&status=${pick(['active', 'inactive'])}` : ''
+    return `lastSignIn=${encodeURIComponent(since)}${status}`
+  }
   const page = () => {
     const roll = random()
     if (roll < 0.35) return 0
@@ -95,6 +104,10 @@ export function requestMaker(seed: number, data: DataSet) {
     if (roll < 0.65) {
       const pageOfFilter = random() < 0.7 ? 0 : int(1, 30)
       return { kind: 'filter', query: `${order()}&${filter()}&page=${pageOfFilter}` }
+    }
+    if (roll < 0.72) {
+      const pageOfFilter = random() < 0.7 ? 0 : int(1, 30)
+      return { kind: 'signIn', query: `${order()}&${signIn()}&page=${pageOfFilter}` }
     }
     const term = encodeURIComponent(search())
     const filtered = random() < 0.2 ? `&${filter()}` : ''

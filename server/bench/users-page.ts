@@ -129,7 +129,7 @@ function loadClients(order: LoadOrder): Promise<LoadResult> {
 async function naivePage(db: Database, query: string, pageNumber: number): Promise<void> {
   const params = userListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
   const values: unknown[] = []
-  const where = userFilterSql(params, values)
+  const where = userFilterSql({ ...params, now: Date.now() }, values)
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
   await db.query(
     `SELECT ${USER_COLUMNS} FROM users WHERE ${where}
@@ -140,9 +140,41 @@ async function naivePage(db: Database, query: string, pageNumber: number): Promi
   await db.query(`SELECT count(*) FROM users WHERE ${where}`, values)
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * Issue 57: each last-sign-in list's total equals the filter's definition counted plainly (the
+ * last sign-in, or the creation of who never signed in, before the limit), at the run's instant.
+ */
+async function checkSignInTotals(
+  db: Database,
+  now: number,
+  lists: { request: { query: string }; total: number }[],
+): Promise<void> {
+  for (const { request, total } of lists) {
+    const query = new URLSearchParams(request.query)
+    const value = query.get('lastSignIn')!
+    const days = /^over(\d+)d$/.exec(value)
+    const since = days ? new Date(now - Number(days[1]) * DAY_MS).toISOString() : value
+    const where = [
+      value === 'never' ? 'last_login IS NULL' : 'coalesce(last_login, created_date) < $1',
+      ...(query.get('status') ? [`is_active = ${query.get('status') === 'active'}`] : []),
+    ]
+    const [row] = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM users WHERE ${where.join(' AND ')}`,
+      value === 'never' ? [] : [since],
+    )
+    if (row?.count !== total)
+      throw new Error(`${request.query}: total ${total}, counted ${row?.count}`)
+  }
+  write(`${lists.length} last-sign-in totals checked against a plain count(*): all exact\n`)
+}
+
 async function main() {
   // Benchmarks and screenshots sign in by password: no second factor asked.
-  const config = loadBenchConfig()
+  // One instant for the whole run: the last-sign-in totals are checked at the time they were read.
+  const benchNow = Date.now()
+  const config = { ...loadBenchConfig(), clock: { now: () => benchNow } }
   const starting = performance.now()
   const { app, context } = await buildServer(config)
   const { db } = context
@@ -192,22 +224,31 @@ async function main() {
 
     // 1. Distinct requests, one at a time.
     const makeRequest = requestMaker(SEED, data)
-    const answered: (Answered & { ms: number; page: number })[] = []
+    const answered: (Answered & { ms: number; page: number; total: number })[] = []
     for (let i = 0; i < DISTINCT; i += 1) {
       const request = makeRequest(answered)
       const started = performance.now()
       const reply = await get(request.query)
       const elapsed = performance.now() - started
       if (reply.status !== 200) throw new Error(`${request.query}: ${reply.status} ${reply.text}`)
-      const body = JSON.parse(reply.text) as { next?: string | null; page: { number: number } }
-      answered.push({ request, next: body.next ?? null, ms: elapsed, page: body.page.number })
+      const body = JSON.parse(reply.text) as {
+        next?: string | null
+        page: { number: number; totalElements: number }
+      }
+      answered.push({
+        request,
+        next: body.next ?? null,
+        ms: elapsed,
+        page: body.page.number,
+        total: body.page.totalElements,
+      })
     }
     write(`\n1. ${DISTINCT} distinct requests, one at a time over HTTP\n${HEADER}`)
     line(
       'all',
       answered.map((a) => a.ms),
     )
-    for (const kind of ['browse', 'filter', 'cursor', 'search'] as RequestKind[]) {
+    for (const kind of ['browse', 'filter', 'signIn', 'cursor', 'search'] as RequestKind[]) {
       line(
         `  ${kind}`,
         answered.filter((a) => a.request.kind === kind).map((a) => a.ms),
@@ -220,6 +261,11 @@ async function main() {
         answered.map((a) => `${JSON.stringify({ ms: a.ms, query: a.request.query })}\n`).join(''),
       )
     }
+    await checkSignInTotals(
+      db,
+      benchNow,
+      answered.filter((a) => a.request.kind === 'signIn'),
+    )
     write('slowest:\n')
     for (const a of [...answered].sort((x, y) => y.ms - x.ms).slice(0, 6)) {
       write(`  ${ms(a.ms)}  ${a.request.query.replace(/cursor=[^&]+/, 'cursor=…')}\n`)

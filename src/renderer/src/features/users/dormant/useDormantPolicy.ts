@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DormantPolicy } from '@shared/contract'
-import { queryKeys } from '../../../api/keys'
-import { admin } from '../../../lib/bridge'
-import { BridgeFailure, unwrap } from '../../../lib/query'
+import { queryKeys } from '@/api/keys'
+import { admin } from '@/lib/bridge'
+import { BridgeFailure, unwrap } from '@/lib/query'
 
 /**
  * The dormant-accounts policy (issue 57) of a server that has one: null from a server of the
