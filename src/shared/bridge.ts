@@ -149,6 +149,8 @@ export interface UserExportRequest {
   sort: UserSortField
   direction: SortDirection
   columns: ExportableUserColumn[]
+  /** The zone the console shows times in (Settings); absent, this computer's. */
+  timeZone?: string
 }
 
 /** Every audit entry matching the Audit Log's filters, newest first. */
@@ -156,6 +158,8 @@ export interface AuditExportRequest {
   exportId: string
   format: ExportFormat
   filter?: AuditFilter
+  /** As UserExportRequest's. */
+  timeZone?: string
 }
 
 export type ExportOutcome =

@@ -33,6 +33,7 @@ import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
 import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
+import { useDateText } from '../../lib/useDateText'
 import './users.css'
 
 type OpenDialog =
@@ -66,6 +67,7 @@ export function UsersPage() {
     setDialog(next)
   }, [])
   const may = usePermissions()
+  const date = useDateText()
   const held = useCallerPermissions()
   const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
 
@@ -80,8 +82,9 @@ export function UsersPage() {
           onSetTemporaryPassword: (user: User) => open({ kind: 'temporary', user }),
         },
         withActions,
+        date,
       ),
-    [held, withActions, open],
+    [held, withActions, open, date],
   )
 
   return (
