@@ -212,11 +212,13 @@ export interface ImportRowOutcome {
 export interface ImportPreview {
   created: number
   present: number
+  /** Of those present, the rows that would change them (only with updateExisting). */
+  updated: number
   failed: number
   /** The file's first rows with their outcome. */
   firstRows: ImportRowOutcome[]
   /** Every error by row number and field (the first MAX_PREVIEW_ERRORS of them). */
-  errors: { row: number; field: string; message: string }[]
+  errors: ImportRowError[]
 }
 
 /** How an import ended. */
@@ -234,6 +236,15 @@ export interface ImportReport {
   stoppedAtRow?: number
   /** Why it stopped early, when a request failed as a whole (e.g. the network). */
   error?: string
+  /** Every error by row number and field, as the preview lists them (issue 56). */
+  errors: ImportRowError[]
+}
+
+/** A row's error, its field named by the file's own header ("Last Name"). */
+export interface ImportRowError {
+  row: number
+  field: string
+  message: string
 }
 
 export type ImportChoices = { updateExisting: boolean; sendSetPasswordLink: boolean }
