@@ -22,6 +22,8 @@ import { scopeOf } from './bulk/selection'
 import { selectionColumn } from './bulk/selection-column'
 import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
+import { COLUMNS_BUT_ACTIONS } from './columns'
+import { USER_COLUMN_IDS } from '@shared/user-columns'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
@@ -134,7 +136,11 @@ export function UsersPage() {
             Import CSV
           </button>
         )}
-        <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
+        <ColumnsMenu
+          visibility={columns.visibility}
+          offered={withActions ? USER_COLUMN_IDS : COLUMNS_BUT_ACTIONS}
+          onToggle={columns.toggle}
+        />
         {may('users.create') && (
           <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
             + Add User
