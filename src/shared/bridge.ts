@@ -321,6 +321,7 @@ export const bridgeOperations = {
   'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
   'secondFactor.confirm': through(endpoints.confirmOwnEnrolment, secondFactorCodeSchema),
   'secondFactor.disable': through(endpoints.disableOwnSecondFactor, secondFactorCodeSchema),
+  'secondFactor.regenerateRecoveryCodes': through(endpoints.regenerateOwnRecoveryCodes, nothing),
   /** The recovery codes just shown, written to a file the native save dialog chooses. */
   'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
   'users.list': through(endpoints.listUsers, userListQuerySchema),
