@@ -6,6 +6,9 @@ import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
 
+/** The characters of a session's id the table shows. */
+const SESSION_ID_SHOWN = 8
+
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
 export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
   AUDIT_COLUMN_IDS.map((id) =>
@@ -17,6 +20,17 @@ export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
         const text = auditCellText(entry, id, date)
         if (id === 'target' && entry.targetType === 'user' && entry.targetId)
           return <Link to={`/users/${entry.targetId}`}>{text}</Link>
+        // A session's id is 36 characters: its first 8 tell sessions apart, the whole in the
+        // title, rather than the id over four lines (issue 56). Exports keep it whole.
+        if (
+          id === 'target' &&
+          entry.targetType === 'session' &&
+          !entry.targetName &&
+          entry.targetId
+        )
+          return (
+            <span title={text}>{`Session: ${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`}</span>
+          )
         return text
       },
     }),
