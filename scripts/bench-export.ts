@@ -113,6 +113,7 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
           },
           listUsers: api.users.list,
         },
+        accessName: async () => undefined,
         getUser: async (id) => (await api.users.get({ id })).user,
         ports,
         signal: new AbortController().signal,

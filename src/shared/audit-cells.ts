@@ -1,6 +1,6 @@
 import type { AuditEntry } from './contract'
 import { auditActionText, auditDetails } from './audit-words'
-import { formatDateTime } from './dates'
+import type { DateText } from './dates'
 
 /** The Audit Log table's columns and their headers, in table order. */
 export const AUDIT_COLUMN_LABELS = {
@@ -34,11 +34,11 @@ export function auditTargetText(entry: AuditEntry): string {
   return name ? `${type}: ${name}` : type
 }
 
-/** A cell's text as the table shows it, and so as exports write it. */
-export function auditCellText(entry: AuditEntry, column: AuditColumnId): string {
+/** A cell's text as the table shows it, and so as exports write it, its time as `date` writes it. */
+export function auditCellText(entry: AuditEntry, column: AuditColumnId, date: DateText): string {
   switch (column) {
     case 'time':
-      return formatDateTime(entry.createdAt)
+      return date(entry.createdAt)
     case 'actor':
       return entry.actor?.username || SYSTEM_ACTOR
     case 'action':

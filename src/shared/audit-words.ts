@@ -42,6 +42,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.role_remove': 'Role removed',
   'user.second_factor_disable': 'Two-step sign-in turned off',
   'user.second_factor_enrol': 'Two-step sign-in turned on',
+  'user.recovery_codes_regenerate': 'Recovery codes replaced',
   'user.second_factor_enrol_begin': 'Two-step sign-in set-up started',
   'user.second_factor_reset': 'Two-step sign-in reset',
   'user.second_step_paused': 'Two-step sign-in paused after wrong codes',

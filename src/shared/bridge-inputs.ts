@@ -22,6 +22,7 @@ import {
   userListQuerySchema,
   type EffectOperation,
 } from './contract'
+import { isTimeZone } from './dates'
 import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
 export const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
@@ -78,6 +79,12 @@ export const exportId = z
   .string({ error: 'exportId must be text' })
   .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'exportId must be 1 to 64 letters, digits or dashes' })
 
+/** The zone an export writes its times in: one the runtime knows by its IANA name. */
+const timeZone = z
+  .string({ error: 'timeZone must be text' })
+  .refine(isTimeZone, { error: 'timeZone must be a time zone such as Europe/Berlin' })
+  .optional()
+
 const selectedIds = z
   .array(id, { error: 'ids must be a list of user ids' })
   .min(1, { error: 'ids must name at least one user' })
@@ -101,6 +108,7 @@ export const userExportInput = z.object({
     .refine((columns) => new Set(columns).size === columns.length, {
       error: 'columns must not repeat',
     }),
+  timeZone,
 })
 
 export const bulkId = z
@@ -137,6 +145,7 @@ export const auditExportInput = z.object({
   exportId,
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
   filter: auditFilterSchema.optional(),
+  timeZone,
 })
 
 /** Chosen by the renderer when it opens a file: the preview, apply, cancel and report name it. */

@@ -160,6 +160,8 @@ export interface UserExportRequest {
   sort: UserSortField
   direction: SortDirection
   columns: ExportableUserColumn[]
+  /** The zone the console shows times in (Settings); absent, this computer's. */
+  timeZone?: string
 }
 
 /** Every audit entry matching the Audit Log's filters, newest first. */
@@ -167,6 +169,8 @@ export interface AuditExportRequest {
   exportId: string
   format: ExportFormat
   filter?: AuditFilter
+  /** As UserExportRequest's. */
+  timeZone?: string
 }
 
 export type ExportOutcome =
@@ -221,11 +225,13 @@ export interface ImportRowOutcome {
 export interface ImportPreview {
   created: number
   present: number
+  /** Of those present, the rows that would change them (only with updateExisting). */
+  updated: number
   failed: number
   /** The file's first rows with their outcome. */
   firstRows: ImportRowOutcome[]
   /** Every error by row number and field (the first MAX_PREVIEW_ERRORS of them). */
-  errors: { row: number; field: string; message: string }[]
+  errors: ImportRowError[]
 }
 
 /** How an import ended. */
@@ -243,6 +249,15 @@ export interface ImportReport {
   stoppedAtRow?: number
   /** Why it stopped early, when a request failed as a whole (e.g. the network). */
   error?: string
+  /** Every error by row number and field, as the preview lists them (issue 56). */
+  errors: ImportRowError[]
+}
+
+/** A row's error, its field named by the file's own header ("Last Name"). */
+export interface ImportRowError {
+  row: number
+  field: string
+  message: string
 }
 
 export type ImportChoices = { updateExisting: boolean; sendSetPasswordLink: boolean }
@@ -319,6 +334,7 @@ export const bridgeOperations = {
   'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
   'secondFactor.confirm': through(endpoints.confirmOwnEnrolment, secondFactorCodeSchema),
   'secondFactor.disable': through(endpoints.disableOwnSecondFactor, secondFactorCodeSchema),
+  'secondFactor.regenerateRecoveryCodes': through(endpoints.regenerateOwnRecoveryCodes, nothing),
   /** The recovery codes just shown, written to a file the native save dialog chooses. */
   'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
   'users.list': through(endpoints.listUsers, userListQuerySchema),

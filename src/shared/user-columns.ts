@@ -1,5 +1,5 @@
 import type { User } from './contract'
-import { formatDateTime } from './dates'
+import type { DateText } from './dates'
 import { activeText, lockedText } from './user-actions'
 
 /**
@@ -31,10 +31,11 @@ export const EXPORTABLE_USER_COLUMNS = USER_COLUMN_IDS.filter(
 export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
 
 /**
- * A cell's text as the table shows it, and so as exports write it: states in words, dates in
- * the console's format, a missing value as "Never" (last login) or a dash.
+ * A cell's text as the table shows it, and so as exports write it: states in words, dates as
+ * `date` writes them (the console's format, or ISO 8601 in a CSV), a missing value as "Never"
+ * (last login) or a dash.
  */
-export function userCellText(user: User, column: ExportableUserColumn): string {
+export function userCellText(user: User, column: ExportableUserColumn, date: DateText): string {
   switch (column) {
     case 'isActive':
       return activeText(user)
@@ -43,10 +44,10 @@ export function userCellText(user: User, column: ExportableUserColumn): string {
     case 'twoStep':
       return user.twoStep ? 'On' : 'Off'
     case 'lastLogin':
-      return formatDateTime(user.lastLogin, 'Never')
+      return date(user.lastLogin, 'Never')
     case 'createdDate':
     case 'updatedDate':
-      return formatDateTime(user[column])
+      return date(user[column])
     default:
       return String(user[column] ?? '-')
   }

@@ -15,9 +15,29 @@ export const IMPORT_MESSAGES = {
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
-/** The preview's counts (issue 32 point 3), "1 new user" and "2 new users" (issue 56). */
-export const importPreviewCounts = (created: number, present: number, failed: number) =>
-  `${counted(created, 'new user', 'new users')}, ${present} already present, ${counted(failed, 'row', 'rows')} with errors`
+/**
+ * The preview's counts (issue 32 point 3), "1 new user" and "2 new users", and, when present
+ * users are to be updated, how many of them would change (issue 56).
+ */
+export const importPreviewCounts = (counts: {
+  created: number
+  present: number
+  /** Given when "Update users already present" is ticked. */
+  updated?: number
+  failed: number
+}) =>
+  `${counted(counts.created, 'new user', 'new users')}, ${counts.present} already present${counts.updated === undefined ? '' : ` (${counts.updated} to update)`}, ${counted(counts.failed, 'row', 'rows')} with errors`
+
+/** The preview of a file that would change nothing: Apply still gives its report (issue 56). */
+export const NOTHING_TO_CHANGE =
+  'Nothing will change: every user in the file is already as it says.'
+export const NOTHING_TO_CHANGE_UNTICKED = `Nothing will change: the users in the file are already present, and are left as they are unless "Update users already present" is ticked.`
+
+/** Why a row was left alone, in the preview and the saved report (issue 56). */
+export const unchangedReason = (updateExisting: boolean) =>
+  updateExisting
+    ? 'Already present with these values'
+    : 'Already present; not updated, as "Update users already present" is not ticked'
 
 /** The final report's counts (issue 32 point 5). */
 export const importReportCounts = (counts: {

@@ -319,6 +319,14 @@ test('an auditor exports the users as CSV and is offered no write action on them
       .getByRole('columnheader', { name: 'Actions' })
       .count(),
   ).resolves.toBe(0)
+  // Nor does the Columns menu offer one (issue 56).
+  await button('Columns').click()
+  const choices = page().getByRole('group', { name: 'Show/Hide Columns' }).getByRole('checkbox')
+  await expect(choices.count()).resolves.toBe(11)
+  await expect(
+    page().getByRole('group', { name: 'Show/Hide Columns' }).getByLabel('Actions').count(),
+  ).resolves.toBe(0)
+  await button('Columns').click()
   for (const name of ['+ Add User', 'Import CSV', 'Reset PW', 'Set Temporary Password'])
     await expect(page().getByRole('button', { name }).count()).resolves.toBe(0)
   await expect(

@@ -217,3 +217,73 @@ test('a file from German Excel: WAHR and FALSCH read, one new user counted as on
     .waitFor()
   await page.keyboard.press('Escape')
 })
+
+test('an import read as a person reads it: nothing to change said, changes counted, fields by header', async () => {
+  const { page } = app
+  const dialog = page.getByRole('dialog', { name: 'Import Users from CSV' })
+  const counts = dialog.locator('.import-counts')
+  const open = async (text: string) => {
+    await writeFile(app.importFile, text)
+    await page.goto(app.at('users'))
+    await page.getByRole('button', { name: 'Import CSV' }).click()
+    await dialog.getByRole('button', { name: 'Choose File…' }).click()
+  }
+  const file = (lastName: string) =>
+    'Username,Email,First Name,Last Name,Phone\r\n' +
+    `ines.vale,ines.vale@example.com,Ines,${lastName},+351 21 000 0001\r\n` +
+    `rui.vale,rui.vale@example.com,Rui,Vale,+351 21 000 0002\r\n`
+  await open(file('Vale'))
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('2 created, 0 updated, 0 unchanged, 0 failed')
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+
+  // The same file again, with the defaults: Apply is offered and its report says nothing changed.
+  await open(file('Vale'))
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('0 new users, 2 already present, 0 rows with errors')
+  await dialog
+    .getByText(
+      'Nothing will change: the users in the file are already present, and are left as they are unless "Update users already present" is ticked.',
+    )
+    .waitFor()
+  await dialog.getByLabel('Update users already present').check()
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('0 new users, 2 already present (0 to update), 0 rows with errors')
+  await dialog
+    .getByText('Nothing will change: every user in the file is already as it says.')
+    .waitFor()
+  await expect(
+    dialog.getByRole('table', { name: 'First rows' }).locator('tbody tr').allTextContents(),
+  ).resolves.toEqual([
+    '2ines.valeAlready present with these values',
+    '3rui.valeAlready present with these values',
+  ])
+  await dialog.getByLabel('Update users already present').uncheck()
+  await expect(dialog.getByRole('button', { name: 'Apply' }).isEnabled()).resolves.toBe(true)
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('0 created, 0 updated, 2 unchanged, 0 failed')
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+
+  // One changed, one refused: the counts say how many will change, the error names "Last Name".
+  await open(
+    file('Vale-Sousa') + `ana.vale,ana.vale@example.com,Ana,${'\u200b'},+351 21 000 0003\r\n`,
+  )
+  await dialog.getByLabel('Update users already present').check()
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('0 new users, 2 already present (1 to update), 1 row with errors')
+  const errors = dialog.getByRole('table', { name: 'Errors' }).locator('tbody tr')
+  await expect(errors.allTextContents()).resolves.toEqual([expect.stringMatching(/^4Last Name/)])
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect
+    .poll(() => counts.textContent(), { timeout: 10_000 })
+    .toBe('0 created, 1 updated, 1 unchanged, 1 failed')
+  await expect(errors.allTextContents()).resolves.toEqual([expect.stringMatching(/^4Last Name/)])
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+})

@@ -41,7 +41,11 @@ test('choose a file, preview with its errors, apply, save the report', async () 
     .getByRole('table', { name: 'First rows' })
     .locator('tbody tr')
     .allTextContents()
-  expect(outcomes).toEqual(['2linaNew user', '3presentAlready present', '4omarError'])
+  expect(outcomes).toEqual([
+    '2linaNew user',
+    '3presentAlready present; not updated, as "Update users already present" is not ticked',
+    '4omarError',
+  ])
   expect(await dialog.getByLabel('Update users already present').isChecked()).toBe(false)
   expect(
     await dialog.getByLabel('Email each new user a link to set their password').isChecked(),
@@ -52,6 +56,10 @@ test('choose a file, preview with its errors, apply, save the report', async () 
   await expect
     .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
     .toBe('1 created, 0 updated, 1 unchanged, 1 failed')
+  // The errors stay after Apply, not only in the saved report (issue 56).
+  expect(await errors.locator('tbody tr').allTextContents()).toEqual([
+    '4emailPlease enter a valid email address',
+  ])
   await dialog.getByRole('button', { name: 'Save report' }).click()
   const report = join(app.saveDir, 'import-report.csv')
   await expect
@@ -59,7 +67,7 @@ test('choose a file, preview with its errors, apply, save the report', async () 
     .toBe(
       'Row,Username,Outcome,Reason\r\n' +
         '2,lina,created,\r\n' +
-        '3,present,unchanged,\r\n' +
+        '3,present,unchanged,"Already present; not updated, as ""Update users already present"" is not ticked"\r\n' +
         '4,omar,failed,email: Please enter a valid email address\r\n',
     )
   expect(await app.server.resetToken('lina@example.com')).toBeTruthy()

@@ -442,6 +442,27 @@ test('nothing shifts at 1366×768: one filter line, the whole role list, aligned
     expect(Math.abs(selectTop - searchTop), `${label} beside the search`).toBeLessThanOrEqual(2)
   }
 
+  await page.goto(app.at('audit'))
+  await page.getByRole('table', { name: 'Audit Log' }).locator('tbody td').first().waitFor()
+  const auditFilters = page.getByRole('group', { name: 'Filters' })
+  // From and To on one line (issue 56): never To alone below the rest.
+  expect(
+    Math.abs(
+      (await top(auditFilters.getByLabel('To', { exact: true }))) -
+        (await top(auditFilters.getByLabel('From', { exact: true }))),
+    ),
+    'To beside From',
+  ).toBeLessThanOrEqual(2)
+  // A session's id on one line, not over four: its target cell no taller than a line's room.
+  const sessionTargets = page
+    .getByRole('table', { name: 'Audit Log' })
+    .locator('td[data-column="target"]', { hasText: /^Session: / })
+  expect(await sessionTargets.count(), 'sign-ins name their session').toBeGreaterThan(0)
+  for (const cell of await sessionTargets.all()) {
+    const height = await cell.evaluate((el: any) => el.getBoundingClientRect().height)
+    expect(height, 'a session id on one line').toBeLessThan(40)
+  }
+
   await openAccess(app)
   // Where each column starts, by its name; Roles alone has Permissions, which takes its room
   // from the links column, so every column both tables have starts at the same place.

@@ -116,7 +116,8 @@ test('setting up two-step sign-in asks "Confirm it\'s you" too; then a recovery 
     .fill(codeOf(secret, Date.now() - STEP_MS))
   await page().getByRole('button', { name: 'Turn On' }).click()
   await page().getByRole('heading', { name: 'Recovery Codes' }).waitFor()
-  const [recoveryCode] = await page().locator('.recovery-code-list code').allTextContents()
+  const oldCodes = await page().locator('.recovery-code-list code').allTextContents()
+  const [recoveryCode, secondCode] = oldCodes
   await page().getByRole('button', { name: 'Done' }).click()
 
   await page().goto(app.at(`users/${user.id}`))
@@ -144,4 +145,32 @@ test('setting up two-step sign-in asks "Confirm it\'s you" too; then a recovery 
   const roles = () =>
     app.server.request<{ name: string }[]>('GET', `/api/admin/users/${user.id}/roles`, { token })
   await expect.poll(async () => (await roles()).body.map((role) => role.name)).toEqual(['ADMIN'])
+
+  // New recovery codes (issue 56) ask "Confirm it's you" as the server requires, then replace
+  // every old one: ten new, none of them an old one.
+  await reauthenticationExpired()
+  await page()
+    .getByRole('button', { name: /Account menu/ })
+    .click()
+  await page().getByRole('menuitem', { name: 'Two-Step Sign-In' }).click()
+  await page().getByText('Recovery codes left: 9.').waitFor()
+  await page().getByRole('button', { name: 'New Recovery Codes' }).click()
+  await confirmDialog().getByLabel('Password', { exact: true }).fill(ADMIN.password)
+  await confirmDialog()
+    .getByLabel('Code from your authenticator app, or a recovery code')
+    .fill(secondCode!)
+  await confirmDialog().getByRole('button', { name: 'Confirm' }).click()
+  await confirmDialog().waitFor({ state: 'detached' })
+  await page().getByRole('heading', { name: 'Recovery Codes' }).waitFor()
+  const newCodes = await page().locator('.recovery-code-list code').allTextContents()
+  expect(new Set(newCodes).size).toBe(10)
+  expect(newCodes.filter((code) => oldCodes.includes(code))).toEqual([])
+  expect(await seriousViolations(page())).toEqual([])
+  await page().getByRole('button', { name: 'Done' }).click()
+  await page()
+    .getByRole('button', { name: /Account menu/ })
+    .click()
+  await page().getByRole('menuitem', { name: 'Two-Step Sign-In' }).click()
+  await page().getByText('Recovery codes left: 10.').waitFor()
+  await page().keyboard.press('Escape')
 })

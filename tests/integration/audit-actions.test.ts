@@ -536,6 +536,17 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
       },
     },
   ],
+  'user.recovery_codes_regenerate': [
+    {
+      way: 'POST /auth/second-factor/recovery-codes, within minutes of the sign-in',
+      async perform() {
+        const { user, grant } = await signedIn()
+        await enrol(server, grant.accessToken)
+        await ok('POST', '/auth/second-factor/recovery-codes', undefined, grant.accessToken)
+        return userRow(actorOf(user), user, {})
+      },
+    },
+  ],
   'user.second_factor_enrol': [
     {
       way: 'POST /auth/second-factor/confirm with a first code',

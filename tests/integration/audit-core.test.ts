@@ -7,7 +7,7 @@ import { createCore, type Core } from '../../src/main/core'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import type { AuditExportRequest, BridgeEvent } from '@shared/bridge'
 import type { AuditEntry, Page, User } from '@shared/contract'
-import { formatDateTime } from '@shared/dates'
+import { isoDateTime } from '@shared/dates'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
 import { AUDIT_REPORT_TITLE } from '@shared/audit-cells'
@@ -108,11 +108,19 @@ test('audit.list refuses bad filters before anything is sent', async () => {
 })
 
 // jsonb keeps an object's keys shortest first, so the details of a creation come in that order.
+// Times are ISO 8601 with the offset of the zone chosen (issue 56), so they read the same anywhere.
 test('the CSV export of a filtered log, newest first, byte for byte', async () => {
   const { content } = await call<Page<AuditEntry>>('audit.list', { target: 'csvsubject' })
-  const time = (action: string) =>
-    `"${formatDateTime(content.find((entry) => entry.action === action)!.createdAt)}"`
-  const outcome = await call('exports.audit', exportRequest())
+  const time = (action: string) => {
+    const text = isoDateTime(
+      content.find((entry) => entry.action === action)!.createdAt,
+      '-',
+      'Asia/Dubai',
+    )
+    expect(text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+04:00$/)
+    return text
+  }
+  const outcome = await call('exports.audit', exportRequest({ timeZone: 'Asia/Dubai' }))
   expect(outcome).toEqual({ status: 'saved', file: join(dir, AUDIT_CSV), rows: 3 })
   expect(await readFile(join(dir, AUDIT_CSV), 'utf8')).toBe(
     [

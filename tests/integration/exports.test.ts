@@ -284,6 +284,7 @@ const runExport = (source: UserSourceApi, overrides: Partial<UserExportRequest>)
     request: request(overrides),
     source,
     getUser: () => Promise.reject(new Error('only Export Selected reads one user')),
+    accessName: async () => undefined,
     ports,
     signal: new AbortController().signal,
     progress: (done, total) =>

@@ -91,22 +91,19 @@ describe('a file from open dialog to report', () => {
     // Note: "E-Mail" matches email, spacing and dashes ignored.
     const usersBefore = await countUsers()
     const preview = await call('imports.preview', { importId, updateExisting: false })
+    // Each error names its field by the file's own header (issue 56).
+    const errors = [
+      {
+        row: 3,
+        field: 'Last Name',
+        message: 'Last name must not contain control or invisible formatting characters',
+      },
+      { row: 3, field: 'Groups', message: 'Unknown group "Einkauf"' },
+      { row: 4, field: 'Phone', message: 'Phone number is required' },
+    ]
     expect(preview).toMatchObject({
       ok: true,
-      data: {
-        created: 1,
-        present: 0,
-        failed: 2,
-        errors: [
-          {
-            row: 3,
-            field: 'lastName',
-            message: 'Last name must not contain control or invisible formatting characters',
-          },
-          { row: 3, field: 'groups', message: 'Unknown group "Einkauf"' },
-          { row: 4, field: 'phoneNumber', message: 'Phone number is required' },
-        ],
-      },
+      data: { created: 1, present: 0, updated: 0, failed: 2, errors },
     })
     expect(preview.data.firstRows.map((row: { outcome: string }) => row.outcome)).toEqual([
       'created',
@@ -130,6 +127,8 @@ describe('a file from open dialog to report', () => {
         done: 3,
         total: 3,
         cancelled: false,
+        // The errors stay in the report, as the preview listed them (issue 56).
+        errors,
       },
     })
     expect(await server.resetToken('anke@example.de')).toBeTruthy()
@@ -141,8 +140,8 @@ describe('a file from open dialog to report', () => {
     expect(await readFile(join(dir, 'import-report.csv'), 'utf8')).toBe(
       'Row,Username,Outcome,Reason\r\n' +
         '2,anke,created,\r\n' +
-        '3,bernd,failed,"lastName: Last name must not contain control or invisible formatting characters; groups: Unknown group ""Einkauf"""\r\n' +
-        '4,carla,failed,phoneNumber: Phone number is required\r\n',
+        '3,bernd,failed,"Last Name: Last name must not contain control or invisible formatting characters; Groups: Unknown group ""Einkauf"""\r\n' +
+        '4,carla,failed,Phone: Phone number is required\r\n',
     )
   })
 
@@ -159,7 +158,7 @@ describe('a file from open dialog to report', () => {
       updateExisting: false,
       sendSetPasswordLink: false,
     })
-    expect(first.data).toEqual({
+    expect(first.data).toMatchObject({
       created: 297,
       updated: 0,
       unchanged: 0,
@@ -168,6 +167,7 @@ describe('a file from open dialog to report', () => {
       total: 300,
       cancelled: false,
     })
+    expect(first.data.errors.map((error: { row: number }) => error.row)).toEqual([19, 152, 301])
     expect(posts).toEqual(Array(2).fill('/api/admin/users/import'))
     expect(progress(importId)).toEqual([
       ['applying', 0, 300],
@@ -188,7 +188,7 @@ describe('a file from open dialog to report', () => {
       importId: again.importId,
       updateExisting: false,
     })
-    expect(preview.data).toMatchObject({ created: 0, present: 297, failed: 3 })
+    expect(preview.data).toMatchObject({ created: 0, present: 297, updated: 0, failed: 3 })
     const second = await call('imports.apply', {
       importId: again.importId,
       updateExisting: true,
@@ -263,6 +263,7 @@ describe('a file from open dialog to report', () => {
       cancelled: true,
       // The header is row 1.
       stoppedAtRow: report.done + 2,
+      errors: [],
     })
     expect(await countUsers()).toBe(usersBefore + report.done)
     await call('imports.saveReport', { importId })

@@ -117,6 +117,31 @@ describe('the rights answered', () => {
     }
   })
 
+  test('a change answers the changed user with the rights on them, as the list does', async () => {
+    const helpdesk = await holder(helpdeskRoleId)
+    const plain = (await server.member(root)).user
+    const before = (await listed(helpdesk.call, plain)).actions
+    for (const [method, path] of [
+      ['PUT', 'lock'],
+      ['PUT', 'unlock'],
+      ['PUT', 'deactivate'],
+      ['PUT', 'activate'],
+      ['PUT', 'reset-password'],
+    ] as const) {
+      const reply = await helpdesk.call(method, `/api/admin/users/${plain.id}/${path}`)
+      expect(reply.status, path).toBe(200)
+      expect(reply.body.actions, path).toEqual(before)
+    }
+    const edited = await admin('PUT', `/api/admin/users/${plain.id}`, {
+      ...plain,
+      firstName: 'Renamed',
+    })
+    expect(edited.status).toBe(200)
+    expect(edited.body.actions.edit).toBeNull()
+    const own = await admin('PUT', `/api/admin/users/${rootId}/unlock`)
+    expect(own.body.actions.lock).toBe('You cannot lock your own account.')
+  })
+
   test('a role held but switched off counts: the user could hold it again', async () => {
     const strong = await role('Dormant assigner', ['users.read', 'users.assign'])
     const helpdesk = await holder(helpdeskRoleId)

@@ -1,3 +1,4 @@
+import { dateText } from '@shared/dates'
 import { describe, expect, test } from 'vitest'
 import { auditCellText, auditTargetText } from '@shared/audit-cells'
 import { auditActionText, auditDetails } from '@shared/audit-words'
@@ -56,8 +57,9 @@ describe('audit cells', () => {
     expect(
       auditTargetText(entry({ targetType: 'route', targetId: 'GET /x', targetName: null })),
     ).toBe('Route: GET /x')
-    expect(auditCellText(entry({ actor: null }), 'actor')).toBe('System')
-    expect(auditCellText(entry(), 'action')).toBe('Profile changed')
+    const date = dateText('UTC', 'shown')
+    expect(auditCellText(entry({ actor: null }), 'actor', date)).toBe('System')
+    expect(auditCellText(entry(), 'action', date)).toBe('Profile changed')
   })
 
   test('every action the screen offers, and one it does not know, reads as words', () => {

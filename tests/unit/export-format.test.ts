@@ -1,3 +1,4 @@
+import { dateText } from '@shared/dates'
 import fc from 'fast-check'
 import Papa from 'papaparse'
 import { PDFDocument } from 'pdf-lib'
@@ -89,8 +90,10 @@ describe('reportHtml', () => {
 
   test('title, subtitle, numbered rows, a header that repeats, A4 landscape with 12 mm margins', () => {
     expect(html).toContain('<h1>Users Report</h1>')
-    expect(html).toMatch(/<p>Generated Nov 2[34], 2026, \d{1,2}:05 [AP]M<\/p>/)
-    expect(html).toContain('<thead><tr><th>#</th><th>Username</th><th>Full Name</th></tr></thead>')
+    expect(html).toMatch(/<p>Generated Nov 2[34], 2026, \d{1,2}:05 [AP]M (UTC|GMT[+-][\d:]+)<\/p>/)
+    expect(html).toContain(
+      '<thead><tr><th class="n">#</th><th>Username</th><th>Full Name</th></tr></thead>',
+    )
     expect(html).toContain('<td class="n">1</td><td>aisha</td>')
     expect(html).toContain('<td class="n">2</td><td>omar</td>')
     expect(html).toContain('thead { display: table-header-group; }')
@@ -120,13 +123,34 @@ describe('userCellText', () => {
     createdDate: 'garbage',
     updatedDate: null,
   }
+  const shown = dateText('UTC', 'shown')
   test('states in words, missing values as the table shows them', () => {
-    expect(userCellText(user, 'id')).toBe('7')
-    expect(userCellText(user, 'isActive')).toBe('Inactive')
-    expect(userCellText(user, 'isLocked')).toBe('Locked')
-    expect(userCellText(user, 'lastLogin')).toBe('Never')
-    expect(userCellText(user, 'createdDate')).toBe('-')
-    expect(userCellText(user, 'phoneNumber')).toBe('-')
+    expect(userCellText(user, 'id', shown)).toBe('7')
+    expect(userCellText(user, 'isActive', shown)).toBe('Inactive')
+    expect(userCellText(user, 'isLocked', shown)).toBe('Locked')
+    expect(userCellText(user, 'lastLogin', shown)).toBe('Never')
+    expect(userCellText(user, 'createdDate', shown)).toBe('-')
+    expect(userCellText(user, 'phoneNumber', shown)).toBe('-')
+  })
+
+  test('dates in the zone given, naming it on screen and as ISO 8601 with its offset in a file', () => {
+    const dated = { ...user, createdDate: '2026-12-01T20:23:00.000Z' }
+    expect(userCellText(dated, 'createdDate', dateText('Asia/Dubai', 'shown'))).toBe(
+      'Dec 2, 2026, 12:23 AM GMT+4',
+    )
+    expect(userCellText(dated, 'createdDate', dateText('Asia/Dubai', 'iso'))).toBe(
+      '2026-12-02T00:23:00+04:00',
+    )
+    expect(userCellText(dated, 'createdDate', dateText('America/New_York', 'iso'))).toBe(
+      '2026-12-01T15:23:00-05:00',
+    )
+    expect(userCellText(dated, 'createdDate', dateText('Asia/Kolkata', 'iso'))).toBe(
+      '2026-12-02T01:53:00+05:30',
+    )
+    expect(userCellText(dated, 'createdDate', dateText('UTC', 'iso'))).toBe(
+      '2026-12-01T20:23:00+00:00',
+    )
+    expect(userCellText(dated, 'lastLogin', dateText('UTC', 'iso'))).toBe('Never')
   })
 })
 
@@ -164,6 +188,6 @@ describe('reportHtml of a part that continues a report', () => {
     })
     expect(part).toContain('<td class="n">5001</td><td>zed</td>')
     expect(part).not.toContain('<h1>')
-    expect(part).toContain('<thead><tr><th>#</th><th>Username</th></tr></thead>')
+    expect(part).toContain('<thead><tr><th class="n">#</th><th>Username</th></tr></thead>')
   })
 })

@@ -1,3 +1,4 @@
+import { dateText } from '@shared/dates'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import Papa from 'papaparse'
@@ -85,7 +86,9 @@ describe('reading a file', () => {
     }
     const exported =
       csvRows([EXPORTABLE_USER_COLUMNS.map((column) => USER_COLUMN_LABELS[column])]) +
-      csvRows([EXPORTABLE_USER_COLUMNS.map((column) => userCellText(user, column))])
+      csvRows([
+        EXPORTABLE_USER_COLUMNS.map((column) => userCellText(user, column, dateText('UTC', 'iso'))),
+      ])
     const parsed = await parse(exported)
     expect(parsed.rows).toEqual([
       {

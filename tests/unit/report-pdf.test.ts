@@ -50,7 +50,7 @@ describe('the report drawn in Helvetica', () => {
     expect(pages.length).toBeGreaterThan(10)
     expect(text.match(/Users Report/g)).toHaveLength(1)
     expect(pages[0]).toMatch(
-      /^Users Report\n\s*Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\n/,
+      /^Users Report\n\s*Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M (UTC|GMT[+-][\d:]+)\n/,
     )
     for (const page of pages)
       expect(page).toMatch(/^.*#\s+User ID\s+Username\s+Full Name\s+Active$/m)
@@ -61,6 +61,34 @@ describe('the report drawn in Helvetica', () => {
     const numbered = [...text.matchAll(/^\s*(\d+)\s+(\d+)\s+(user\d+)\s+(.+?)\s{2,}(\w+)$/gm)]
     expect(numbered.map((match) => Number(match[1]))).toEqual(rows.map((_, index) => index + 1))
     for (const [index, match] of numbered.entries()) expect(match.slice(2)).toEqual(rows[index])
+  })
+
+  test('the notes under the date, the zone of "Generated"; the row number ruled off from User ID', async () => {
+    const report = {
+      title: 'Users Report',
+      generatedAt: new Date('2026-12-01T20:23:00Z'),
+      timeZone: 'Asia/Dubai',
+      notes: ['Users matching Status: Active', 'Sorted by Username, ascending'],
+      headers: HEADERS,
+      rows: rowsOf(3),
+    }
+    const { file, text } = await drawn(report)
+    expect(text).toMatch(
+      /Generated Dec 2, 2026, 12:23 AM GMT\+4\n\s*Users matching Status: Active\n\s*Sorted by Username, ascending\n/,
+    )
+    // Issue 56: "1 5000" read as one run. Each number now ends well before its User ID begins.
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ].map(([, xMin, yMin, xMax, word]) => ({ xMin: +xMin!, yMin: +yMin!, xMax: +xMax!, word }))
+    for (const [index, id] of ['5000', '5001', '5002'].entries()) {
+      const idWord = words.find((word) => word.word === id)!
+      const number = words.find(
+        (word) => word.word === String(index + 1) && Math.abs(word.yMin - idWord.yMin) < 1,
+      )!
+      expect(idWord.xMin - number.xMax).toBeGreaterThan(11.5)
+    }
   })
 
   test('a cell wider than its column wraps onto more lines, and a word too long is broken: nothing is cut', async () => {
@@ -172,6 +200,8 @@ describe('which engine writes the PDF', () => {
       format: 'pdf',
       title: 'Users Report',
       headers: ['Username'],
+      timeZone: 'UTC',
+      notes: [],
       async eachPage(take) {
         for (const batch of batches) await take(batch)
         return batches.flat().length

@@ -96,6 +96,24 @@ export async function confirmEnrolment(
   if (!factor || factor.confirmed) return undefined
   if (!(await spendCode(tx, signingKey, userId, factor, code))) return undefined
   await confirmSecondFactor(tx, userId)
+  return newRecoveryCodes(tx, userId)
+}
+
+/**
+ * Ten new recovery codes for a user whose factor is on, in place of every old one, used or not
+ * (issue 56): answered this once; undefined when the factor is not on.
+ */
+export async function regenerateRecoveryCodes(
+  tx: Queryable,
+  userId: number,
+): Promise<string[] | undefined> {
+  const factor = await lockSecondFactor(tx, userId)
+  if (!factor?.confirmed) return undefined
+  return newRecoveryCodes(tx, userId)
+}
+
+/** Replaces the user's recovery codes by RECOVERY_CODE_COUNT new ones; only their hashes are kept. */
+async function newRecoveryCodes(tx: Queryable, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
   await replaceRecoveryCodes(
     tx,

@@ -69,6 +69,16 @@ export async function withActionRights(
   }))
 }
 
+/**
+ * One user with the caller's rights on them: what getUser answers, and every change that answers
+ * the changed user, so a row replaced by it keeps the right actions (issue 56).
+ */
+export const userWithActionRights = async (
+  db: Queryable,
+  caller: Caller,
+  user: User,
+): Promise<User> => (await withActionRights(db, caller, [user]))[0]!
+
 /** A page of the users list with the caller's rights on each of its rows. */
 export const pageWithActionRights = async (
   db: Queryable,

@@ -5,6 +5,7 @@ import { countFailedSignIn } from '../auth/failed-sign-in'
 import {
   beginEnrolment,
   confirmEnrolment,
+  regenerateRecoveryCodes,
   verifyRecoveryCode,
   verifySecondFactor,
 } from '../auth/second-factor'
@@ -253,6 +254,24 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
       return codes
     })
     if (!recoveryCodes) throw badRequest(WRONG_CODE)
+    return { recoveryCodes }
+  })
+
+  serve(endpoints.regenerateOwnRecoveryCodes, async ({ caller }) => {
+    // The codes open the account as its factor does: the password (and a code) first.
+    await requireRecentReauth(db, caller)
+    const recoveryCodes = await db.transaction(async (tx) => {
+      const codes = await regenerateRecoveryCodes(tx, caller.id)
+      if (codes)
+        await writeAudit(tx, {
+          actor: caller,
+          action: 'user.recovery_codes_regenerate',
+          targetType: 'user',
+          targetId: caller.id,
+        })
+      return codes
+    })
+    if (!recoveryCodes) throw conflict(NOT_ENROLLED)
     return { recoveryCodes }
   })
 

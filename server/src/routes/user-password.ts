@@ -3,7 +3,7 @@ import { assertMayActOn } from '../auth/delegation'
 import { hashPassword } from '../auth/passwords'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { revokeUserSessions } from '../auth/sessions'
-import { OWN_ACCOUNT_REFUSALS } from '../auth/user-action-rights'
+import { OWN_ACCOUNT_REFUSALS, userWithActionRights } from '../auth/user-action-rights'
 import { generateTemporaryPassword } from '../auth/temporary-password'
 import { hashToken, newSecret } from '../auth/tokens'
 import { writeAudit } from '../db/audit'
@@ -49,7 +49,7 @@ export const userPasswordRoutes = resource(({ serve }, ctx) => {
     })
     ctx.mail.kick()
     reply.header('etag', userEtag(user))
-    return toUser(user)
+    return userWithActionRights(db, caller, toUser(user))
   })
 
   serve(endpoints.setTemporaryPassword, async ({ params, caller, reply }) => {

@@ -1,7 +1,7 @@
 import { endpoints, type Endpoint, type idParams } from '@shared/contract'
 import { revokeUserSessions } from '../auth/sessions'
 import { assertMayActOn } from '../auth/delegation'
-import { OWN_ACCOUNT_REFUSALS } from '../auth/user-action-rights'
+import { OWN_ACCOUNT_REFUSALS, userWithActionRights } from '../auth/user-action-rights'
 import type { Caller } from '../auth/guard'
 import type { ServerContext } from '../context'
 import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
@@ -117,7 +117,7 @@ export const userStatusRoutes = resource(({ serve }, ctx) => {
     serve(action.endpoint, async ({ params, caller, reply }) => {
       const user = await applyStatusAction(ctx, caller, params.id, action.path)
       reply.header('etag', userEtag(user))
-      return toUser(user)
+      return userWithActionRights(ctx.db, caller, toUser(user))
     })
   }
 })

@@ -1,7 +1,7 @@
 import { endpoints, pathTo, profileUpdateSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
-import { pageWithActionRights, withActionRights } from '../auth/user-action-rights'
+import { pageWithActionRights, userWithActionRights } from '../auth/user-action-rights'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { hashPassword } from '../auth/passwords'
 import { writeAudit } from '../db/audit'
@@ -45,14 +45,13 @@ export const userRoutes = resource(({ serve }, ctx) => {
     reply
       .header('etag', userEtag(user))
       .header('location', pathTo(endpoints.getUser, { id: user.id }))
-    return toUser(user)
+    return userWithActionRights(db, caller, toUser(user))
   })
 
   serve(endpoints.getUser, async ({ params, caller, reply }) => {
     const user = await existingUser(db, params.id)
     reply.header('etag', userEtag(user))
-    const [withRights] = await withActionRights(db, caller, [toUser(user)])
-    return withRights
+    return userWithActionRights(db, caller, toUser(user))
   })
 
   serve(endpoints.updateUser, async ({ params, body, caller, request, reply }) => {
@@ -83,6 +82,6 @@ export const userRoutes = resource(({ serve }, ctx) => {
       return after
     })
     reply.header('etag', userEtag(user))
-    return toUser(user)
+    return userWithActionRights(db, caller, toUser(user))
   })
 })

@@ -66,6 +66,15 @@ export function createCore(ports: CorePorts): Core {
   const exports = createExports({
     source: { listUsers: api.users.list, streamUsers: api.users.stream },
     getUser: api.users.get,
+    accessName: async (kind, id) => {
+      const list = kind === 'role' ? endpoints.listRoles : endpoints.listGroups
+      try {
+        const page = await api.call(list, { page: 0, size: ACCESS_PAGE_SIZE })
+        return page.content.find((item) => item.id === id)?.name
+      } catch {
+        return undefined // the header then names it by its number
+      }
+    },
     listAudit: (query) => api.call(endpoints.listAuditEntries, query),
     ports: ports.exportPorts,
     emit,

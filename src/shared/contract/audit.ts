@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'user.import',
   'user.lock',
   'user.password_change',
+  'user.recovery_codes_regenerate',
   'user.reset_password',
   'user.role_add',
   'user.role_end_change',

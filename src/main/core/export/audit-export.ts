@@ -6,6 +6,7 @@ import {
 } from '@shared/audit-cells'
 import type { AuditExportRequest, ExportOutcome } from '@shared/bridge'
 import type { AuditEntry, AuditQuery, Page } from '@shared/contract'
+import { dateText, localTimeZone } from '@shared/dates'
 import type { Log } from '../log/rotating-log'
 import { Cancelled, EXPORT_PAGE_SIZE, writeReport, type ExportPorts } from './report-writer'
 
@@ -24,6 +25,8 @@ export function exportAudit(job: AuditExportJob): Promise<ExportOutcome> {
     format: job.request.format,
     title: AUDIT_REPORT_TITLE,
     headers: AUDIT_COLUMN_IDS.map((column) => AUDIT_COLUMN_LABELS[column]),
+    timeZone: job.request.timeZone ?? localTimeZone(),
+    notes: [],
     eachPage: (take) => eachPage(job, take),
     ports: job.ports,
     signal: job.signal,
@@ -41,13 +44,19 @@ async function eachPage(
   take: (cells: string[][]) => Promise<void>,
 ): Promise<number> {
   const written = new Set<number>()
+  const date = dateText(
+    request.timeZone ?? localTimeZone(),
+    request.format === 'csv' ? 'iso' : 'shown',
+  )
   for (let page = 0; ; page += 1) {
     if (signal.aborted) throw new Cancelled()
     const answer = await listAudit({ ...request.filter, page, size: EXPORT_PAGE_SIZE })
     if (signal.aborted) throw new Cancelled()
     const fresh = answer.content.filter((entry) => !written.has(entry.id))
     for (const entry of fresh) written.add(entry.id)
-    await take(fresh.map((entry) => AUDIT_COLUMN_IDS.map((column) => auditCellText(entry, column))))
+    await take(
+      fresh.map((entry) => AUDIT_COLUMN_IDS.map((column) => auditCellText(entry, column, date))),
+    )
     progress(written.size, Math.max(answer.page.totalElements, written.size))
     if (answer.content.length < EXPORT_PAGE_SIZE || written.size >= answer.page.totalElements)
       return written.size

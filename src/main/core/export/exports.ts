@@ -12,6 +12,7 @@ import { exportAudit } from './audit-export'
 import type { ExportPorts } from './report-writer'
 import { exportUsers } from './user-export'
 import type { UserSourceApi } from './user-source'
+import type { AccessName } from './user-report-notes'
 
 /** What every export is started with, whatever its table. */
 interface ExportRun {
@@ -25,6 +26,7 @@ interface ExportRun {
 export function createExports(deps: {
   source: UserSourceApi
   getUser(input: { id: number }): Promise<{ user: User }>
+  accessName: AccessName
   listAudit(query: AuditQuery): Promise<Page<AuditEntry>>
   ports: ExportPorts
   emit(event: BridgeEvent): void
@@ -64,6 +66,7 @@ export function createExports(deps: {
           ...job,
           request,
           source: deps.source,
+          accessName: deps.accessName,
           getUser: async (id) => {
             try {
               return (await deps.getUser({ id })).user

@@ -3,10 +3,20 @@ import { formatDateTime } from '@shared/dates'
 export interface Report {
   title: string
   generatedAt: Date
+  /** The zone of "Generated {date}"; absent, this computer's. */
+  timeZone?: string
+  /** Lines under "Generated {date}": what the report holds, the zone of its times. */
+  notes?: readonly string[]
   headers: readonly string[]
   rows: readonly (readonly string[])[]
   /** The number of the first row, when this page continues a report split into parts. */
   firstRow?: number
+}
+
+/** The lines under the title: "Generated {date}" (SPEC.md section 9), then the report's notes. */
+export function subtitleLines(report: Report): string[] {
+  const generated = formatDateTime(report.generatedAt.toISOString(), '-', report.timeZone)
+  return [`Generated ${generated}`, ...(report.notes ?? [])]
 }
 
 const escapeHtml = (text: string) =>
@@ -18,15 +28,19 @@ const escapeHtml = (text: string) =>
 
 /**
  * The PDF report of SPEC.md section 9 as a self-contained HTML page: A4 landscape with 12 mm
- * margins, the title and "Generated {date}", then a compact zebra table with row numbers whose
- * header row repeats on every page. No script, no outside resource. A part that continues a
+ * margins, the title, "Generated {date}" and the notes, then a compact zebra table with row
+ * numbers, ruled off from the first column so "1" and User ID "1" do not read as "1 1" (issue
+ * 56), whose header row repeats on every page. No script, no outside resource. A part that continues a
  * report (firstRow > 1) has the table alone. Always light, on paper and in the print window, even
  * when the OS or the console is dark.
  */
 export function reportHtml(report: Report): string {
   const title = escapeHtml(report.title)
   const firstRow = report.firstRow ?? 1
-  const head = ['#', ...report.headers].map((header) => `<th>${escapeHtml(header)}</th>`).join('')
+  const head = [
+    '<th class="n">#</th>',
+    ...report.headers.map((header) => `<th>${escapeHtml(header)}</th>`),
+  ].join('')
   const body = report.rows
     .map(
       (row, index) =>
@@ -53,10 +67,12 @@ th, td { padding: 2pt 4pt; text-align: left; border-bottom: 0.5pt solid #d0d5dd;
 th { background: #e4e7ec; }
 tbody tr:nth-child(even) { background: #f2f4f7; }
 td.n { color: #667085; text-align: right; }
+th.n, td.n { border-right: 0.5pt solid #98a2b3; padding-right: 6pt; }
+th.n + th, td.n + td { padding-left: 8pt; }
 </style>
 </head>
 <body>
-${firstRow === 1 ? `<h1>${title}</h1>\n<p>Generated ${escapeHtml(formatDateTime(report.generatedAt.toISOString()))}</p>` : ''}
+${firstRow === 1 ? `<h1>${title}</h1>\n<p>${subtitleLines(report).map(escapeHtml).join('<br>')}</p>` : ''}
 <table>
 <thead><tr>${head}</tr></thead>
 <tbody>

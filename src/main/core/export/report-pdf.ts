@@ -1,4 +1,3 @@
-import { formatDateTime } from '@shared/dates'
 import {
   drawable,
   HELVETICA,
@@ -11,12 +10,13 @@ import {
 import { FOOTER_BASELINE, FOOTER_SIZE, pageFooter } from './page-footer'
 import { PdfFile, pdfTextString } from './pdf-file'
 import { MM_PER_INCH, REPORT_MARGIN_MM } from './pdf-options'
-import type { Report } from './report-html'
+import { subtitleLines, type Report } from './report-html'
 
 /**
  * The PDF report of SPEC.md section 9 drawn directly, as reportHtml lays it out in Chromium but
- * some hundred times faster: A4 landscape, 12 mm margins, the title and "Generated {date}" on the
- * first page, then a compact zebra table with row numbers, its header row on every page, no row
+ * some hundred times faster: A4 landscape, 12 mm margins, the title, "Generated {date}" and the
+ * notes on the first page, then a compact zebra table with row numbers ruled off from the first
+ * column, its header row on every page, no row
  * split across pages unless taller than one, cells wrapped to their column. In Helvetica (and Symbol's arrow), which
  * every reader has, so only for reports whose every text is `reportDrawable`; the rest go to
  * Chromium. Every page ends in "Page x of y". It pauses every few hundred rows, so the process can answer meanwhile, and stops there
@@ -81,6 +81,8 @@ const PAD_X = 4
 const PAD_Y = 2
 const RULE = 0.5
 const TITLE_GAP = 2
+/** The room between the row number's rule and the first column's text, beyond PAD_X. */
+const NUMBER_GAP = 4
 const SUBTITLE_GAP = 8
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
@@ -94,6 +96,7 @@ const NUMBER_INK = rgb('#667085')
 const HEADER_FILL = rgb('#e4e7ec')
 const ZEBRA_FILL = rgb('#f2f4f7')
 const RULE_COLOUR = rgb('#d0d5dd')
+const NUMBER_RULE_COLOUR = rgb('#98a2b3')
 
 /** Helvetica's ascender and descender, in thousandths of the size. */
 const ASCENT = 0.718
@@ -146,7 +149,7 @@ async function tableLayout(report: Report, pause: Pause): Promise<TableLayout> {
         for (const word of wordsOf(cell(row, column)))
           widest[column] = Math.max(widest[column]!, HELVETICA.width(word, SIZE))
     }
-    return widest.map((width) => width + 2 * PAD_X)
+    return widest.map((width, column) => width + horizontalPadding(column))
   }
   const widest = await measure((text) => [text])
   let widths: number[]
@@ -191,6 +194,10 @@ function capped(widths: readonly number[], total: number): number[] {
   return [...widths]
 }
 
+/** The first column's text keeps NUMBER_GAP more from the row numbers' rule. */
+const leftPadding = (column: number) => PAD_X + (column === 1 ? NUMBER_GAP : 0)
+const horizontalPadding = (column: number) => leftPadding(column) + PAD_X
+
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 
 /** The lines a cell's text takes in a column `width` wide: wrapped at spaces, a long word broken. */
@@ -221,6 +228,7 @@ function wrap(text: string, width: number, face: Face): string[] {
 class PageContent {
   private readonly fills: string[] = []
   private readonly rules: string[] = []
+  private readonly numberRules: string[] = []
   private readonly text: string[] = []
   private font = ''
   private colour = ''
@@ -233,6 +241,11 @@ class PageContent {
 
   rule(y: number) {
     this.rules.push(`${fixed(MARGIN)} ${fixed(y)} m ${fixed(MARGIN + TABLE_WIDTH)} ${fixed(y)} l S`)
+  }
+
+  /** The rule between the row numbers and the first column, from `top` down `height`. */
+  numberRule(x: number, top: number, height: number) {
+    this.numberRules.push(`${fixed(x)} ${fixed(top)} m ${fixed(x)} ${fixed(top - height)} l S`)
   }
 
   /** Writes text in a font resource ("/F1") at a size, its baseline starting at x. */
@@ -250,6 +263,7 @@ class PageContent {
       ...this.fills,
       `${RULE_COLOUR} RG ${RULE} w`,
       ...this.rules,
+      ...(this.numberRules.length > 0 ? [`${NUMBER_RULE_COLOUR} RG`, ...this.numberRules] : []),
       'BT',
       ...this.text,
       'ET',
@@ -288,7 +302,7 @@ async function paginate(
   let rowsOnPage = 0
 
   const linesOf = (texts: readonly string[], face: Face) =>
-    texts.map((text, column) => wrap(text, widths[column]! - 2 * PAD_X, face))
+    texts.map((text, column) => wrap(text, widths[column]! - horizontalPadding(column), face))
   const heightOf = (lines: readonly string[][]) =>
     Math.max(...lines.map((cellLines) => cellLines.length)) * lineHeight + 2 * PAD_Y
 
@@ -297,6 +311,7 @@ async function paginate(
     const height = heightOf(lines)
     if (fill) page.fill(fill, MARGIN, top, TABLE_WIDTH, height)
     page.rule(top - height + RULE / 2)
+    page.numberRule(lefts[1] ?? MARGIN + TABLE_WIDTH, top, height)
     const face = header ? HELVETICA_BOLD : HELVETICA
     for (const [column, cellLines] of lines.entries()) {
       // The row number is set right, in a lighter ink.
@@ -304,7 +319,7 @@ async function paginate(
       for (const [index, text] of cellLines.entries()) {
         const x = number
           ? lefts[column]! + widths[column]! - PAD_X - face.width(text, SIZE)
-          : lefts[column]! + PAD_X
+          : lefts[column]! + leftPadding(column)
         const y = top - PAD_Y - index * lineHeight - baseline
         page.write(text, x, y, header ? BOLD : BODY, SIZE, number ? NUMBER_INK : INK)
       }
@@ -322,9 +337,11 @@ async function paginate(
     INK,
   )
   top -= TITLE_SIZE * LEADING + TITLE_GAP
-  const generated = `Generated ${plainText(formatDateTime(report.generatedAt.toISOString()))}`
-  page.write(generated, MARGIN, top - baseline, BODY, SIZE, SUBTLE_INK)
-  top -= lineHeight + SUBTITLE_GAP
+  for (const line of subtitleLines(report)) {
+    page.write(plainText(line), MARGIN, top - baseline, BODY, SIZE, SUBTLE_INK)
+    top -= lineHeight
+  }
+  top -= SUBTITLE_GAP
   drawRow(headerLines, true, HEADER_FILL)
 
   const nextPage = () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, freemem } from 'node:os'
 import type { ExportFormat, ExportOutcome } from '@shared/bridge'
+import { timeZoneLabel } from '@shared/dates'
 import { reportFileName } from '@shared/report-file-name'
 import type { Log } from '../log/rotating-log'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
@@ -36,6 +37,10 @@ export interface ReportJob {
   format: ExportFormat
   title: string
   headers: readonly string[]
+  /** The zone the report's times are written in. */
+  timeZone: string
+  /** What the rows are (search, filters, sort), said under a PDF's title. */
+  notes: readonly string[]
   /**
    * The source of the rows: hands each batch's cells to `take`, in order, and answers how many
    * rows there were; throws Cancelled once the signal aborts.
@@ -77,9 +82,17 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
         await sink.abort()
       }
     }
-    const report = { title, generatedAt, headers, rows: [] as string[][] }
+    const notes = [...job.notes, `Times in ${timeZoneLabel(job.timeZone, generatedAt)}`]
+    const report = {
+      title,
+      generatedAt,
+      timeZone: job.timeZone,
+      notes,
+      headers,
+      rows: [] as string[][],
+    }
     // Drawn directly while every text is Helvetica's; Chromium prints from the first that is not.
-    let printer = reportDrawable([[title, ...headers]])
+    let printer = reportDrawable([[title, ...notes, ...headers]])
       ? undefined
       : partPrinter(report, ports, signal)
     const rows = await job.eachPage(async (cells) => {

@@ -1,10 +1,12 @@
 import type { ExportOutcome, UserExportRequest } from '@shared/bridge'
 import type { User, UserExportQuery } from '@shared/contract'
+import { dateText, localTimeZone } from '@shared/dates'
 import { USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
 import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import type { Log } from '../log/rotating-log'
 import { Cancelled, writeReport, type ExportPorts } from './report-writer'
 import { openUserSource, type UserSourceApi } from './user-source'
+import { userReportNotes, type AccessName } from './user-report-notes'
 
 export type { ExportPorts } from './report-writer'
 
@@ -13,6 +15,8 @@ export interface UserExportJob {
   source: UserSourceApi
   /** One user for Export Selected; undefined when it was deleted since it was chosen. */
   getUser(id: number): Promise<User | undefined>
+  /** Names a role or group filter in a PDF's header. */
+  accessName: AccessName
   ports: ExportPorts
   signal: AbortSignal
   progress(done: number, total: number): void
@@ -23,17 +27,29 @@ export interface UserExportJob {
  * Exports the chosen users, or every user matching the request's search and filters, in its
  * sort, with its columns, read from the best source the server offers.
  */
-export function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
+export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
+  const timeZone = job.request.timeZone ?? localTimeZone()
   return writeReport({
     format: job.request.format,
     title: USERS_REPORT_TITLE,
     headers: job.request.columns.map((column) => USER_COLUMN_LABELS[column]),
+    timeZone,
+    notes: job.request.format === 'pdf' ? await userReportNotes(job.request, job.accessName) : [],
     eachPage: (take) =>
       job.request.ids ? eachSelected(job, job.request.ids, take) : eachBatch(job, take),
     ports: job.ports,
     signal: job.signal,
     log: job.log,
   })
+}
+
+/** A row's cells: dates in ISO 8601 with their offset in a CSV, as the console shows them in a PDF. */
+function rowCells(request: UserExportRequest): (user: User) => string[] {
+  const date = dateText(
+    request.timeZone ?? localTimeZone(),
+    request.format === 'csv' ? 'iso' : 'shown',
+  )
+  return (user) => request.columns.map((column) => userCellText(user, column, date))
 }
 
 /** Export Selected reads its users this many at a time. */
@@ -51,7 +67,7 @@ async function eachSelected(
     const batch = ids.slice(start, start + SELECTED_READS_AT_ONCE)
     const users = (await Promise.all(batch.map(getUser))).filter((user) => user !== undefined)
     if (signal.aborted) throw new Cancelled()
-    await take(users.map((user) => request.columns.map((column) => userCellText(user, column))))
+    await take(users.map(rowCells(request)))
     rows += users.length
     progress(start + batch.length, ids.length)
   }
@@ -76,7 +92,7 @@ async function eachBatch(
   let done = 0
   for await (const { users, total } of batches) {
     if (signal.aborted) throw new Cancelled()
-    await take(users.map((user) => request.columns.map((column) => userCellText(user, column))))
+    await take(users.map(rowCells(request)))
     done += users.length
     progress(done, Math.max(total, done))
   }

@@ -7,8 +7,10 @@ import type {
   ImportOpenOutcome,
   ImportPreview,
   ImportReport,
+  ImportRowError,
   ImportRowOutcome,
 } from '@shared/bridge'
+import { unchangedReason } from '@shared/user-import-messages'
 import type {
   ImportOutcome,
   UserImportRequest,
@@ -39,6 +41,8 @@ interface OpenedImport {
   parsed: ParsedImport
   /** Every row's outcome once applied (or checked), by row number. */
   outcomes?: Map<number, ImportRowOutcome>
+  /** The choice the outcomes were applied with, for the reasons of rows left alone. */
+  updateExisting?: boolean
   running?: AbortController
 }
 
@@ -53,10 +57,28 @@ function localOutcomes(parsed: ParsedImport): Map<number, ImportRowOutcome> {
       present: false,
       errors: [],
     }
-    outcome.errors.push({ field: error.field, message: error.message })
+    outcome.errors.push({ field: parsed.fieldName(error.field), message: error.message })
     outcomes.set(error.row, outcome)
   }
   return outcomes
+}
+
+/** A server's result with its errors' fields named as the file names them. */
+function inFileTerms(parsed: ParsedImport, result: UserImportResult): UserImportResult {
+  if (result.errors.length === 0) return result
+  const errors = result.errors.map((error) => ({
+    ...error,
+    field: error.field && parsed.fieldName(error.field),
+  }))
+  return { ...result, errors }
+}
+
+/** Every error of these outcomes by row and field, in row order, the first MAX_PREVIEW_ERRORS. */
+function errorList(outcomes: Iterable<ImportRowOutcome>): ImportRowError[] {
+  return [...outcomes]
+    .sort((a, b) => a.row - b.row)
+    .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
+    .slice(0, MAX_PREVIEW_ERRORS)
 }
 
 type Counts = Record<ImportOutcome | 'present', number>
@@ -96,11 +118,10 @@ function previewCollector(parsed: ParsedImport) {
       return {
         created: counts.created,
         present: counts.present,
+        updated: counts.updated,
         failed: counts.failed,
         firstRows: inRowOrder.slice(0, PREVIEW_FIRST_ROWS),
-        errors: inRowOrder
-          .flatMap((row) => row.errors.map((error) => ({ row: row.row, ...error })))
-          .slice(0, MAX_PREVIEW_ERRORS),
+        errors: errorList(inRowOrder),
       }
     },
   }
@@ -147,7 +168,7 @@ export function createImports(deps: {
         requestsAtOnce: phase === 'checking' ? CHECK_REQUESTS_AT_ONCE : APPLY_REQUESTS_AT_ONCE,
         send: (rows) => deps.send({ ...body, rows, fileName: file.fileName }),
         signal: controller.signal,
-        collect,
+        collect: (results) => collect(results.map((result) => inFileTerms(file.parsed, result))),
         progress: (sent) =>
           deps.emit({ type: 'import-progress', importId, phase, done: refused + sent, total }),
       })
@@ -208,6 +229,7 @@ export function createImports(deps: {
         },
       )
       file.outcomes = outcomes
+      file.updateExisting = input.updateExisting
       const { counts, add } = counter()
       for (const outcome of outcomes.values()) add(outcome)
       return {
@@ -220,6 +242,7 @@ export function createImports(deps: {
         cancelled: answer.cancelled,
         ...(answer.stoppedAtRow !== undefined && { stoppedAtRow: answer.stoppedAtRow }),
         ...(answer.error !== undefined && { error: answer.error }),
+        errors: errorList(outcomes.values()),
       }
     },
 
@@ -240,9 +263,15 @@ export function createImports(deps: {
           String(row),
           username,
           outcome?.outcome ?? 'not imported',
-          outcome?.errors
-            .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
-            .join('; ') ?? 'stopped before this row',
+          !outcome
+            ? 'stopped before this row'
+            : outcome.outcome === 'unchanged'
+              ? unchangedReason(file.updateExisting ?? false)
+              : outcome.errors
+                  .map((error) =>
+                    error.field ? `${error.field}: ${error.message}` : error.message,
+                  )
+                  .join('; '),
         ]
       })
       await writeFile(path, csvRows([REPORT_HEADERS]) + csvRows(rows))

@@ -23,6 +23,18 @@ const COLUMN_FIELDS: Record<string, ImportField> = {
 }
 type ImportField = Exclude<keyof UserImportRow, 'row'>
 
+/** A field's name in an error when the file has no column for it (an email it lacks). */
+const FIELD_LABELS: Record<ImportField, string> = {
+  username: 'Username',
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phoneNumber: 'Phone Number',
+  active: 'Active',
+  roles: 'Roles',
+  groups: 'Groups',
+}
+
 const headerKey = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
 
 /**
@@ -66,6 +78,11 @@ export interface ParsedImport {
   unknownColumns: string[]
   /** Every row of the file (sent or refused). */
   total: number
+  /**
+   * A field of an error as the person who wrote the file knows it: its column's header
+   * ("Last Name", not lastName, issue 56), else the field's label; anything else as it is.
+   */
+  fieldName(field: string): string
 }
 
 /**
@@ -166,7 +183,9 @@ function rowCollector() {
     usernames: new Map(),
     unknownColumns: [],
     total: 0,
+    fieldName: (field) => headers.get(field) ?? FIELD_LABELS[field as ImportField] ?? field,
   }
+  const headers = new Map<string, string>()
   const seenUsernames = new Map<string, number>()
   const seenEmails = new Map<string, number>()
   let fault: ImportFileError | undefined
@@ -181,6 +200,9 @@ function rowCollector() {
       fault = new ImportFileError(IMPORT_MESSAGES.noUsernameColumn)
     }
     parsed.unknownColumns = header.filter((_, index) => fields[index] === undefined)
+    fields.forEach((field, index) => {
+      if (field && !headers.has(field)) headers.set(field, header![index]!)
+    })
   }
 
   const takeRow = (cells: string[], columns: number) => {

@@ -144,6 +144,17 @@ export const authEndpoints = {
     body: secondFactorCodeSchema,
     output: recoveryCodesSchema,
   }),
+  regenerateOwnRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/auth/second-factor/recovery-codes',
+    summary:
+      "Ten new recovery codes for the caller's own two-step sign-in, answered this once, in place of every old one, used or not. Needs a sign-in or POST /auth/reauth in the last 5 minutes (403 reauth_required otherwise), as the codes open the account; 409 when two-step sign-in is not on",
+    tag: 'auth',
+    access: 'session',
+    reauth: 'always',
+    output: recoveryCodesSchema,
+    errors: [409],
+  }),
   disableOwnSecondFactor: endpoint({
     method: 'POST',
     path: '/auth/second-factor/disable',

@@ -89,25 +89,28 @@ export function AuditFilters({
           ))}
         </select>
       </div>
-      <div className="audit-filter">
-        <label htmlFor="audit-from">From</label>
-        <input
-          id="audit-from"
-          type="date"
-          value={filter.from ?? ''}
-          max={filter.to}
-          onChange={(event) => onChange('from', event.target.value)}
-        />
-      </div>
-      <div className="audit-filter">
-        <label htmlFor="audit-to">To</label>
-        <input
-          id="audit-to"
-          type="date"
-          value={filter.to ?? ''}
-          min={filter.from}
-          onChange={(event) => onChange('to', event.target.value)}
-        />
+      {/* From and To wrap together, never To alone on a line of its own (issue 56). */}
+      <div className="audit-date-range">
+        <div className="audit-filter">
+          <label htmlFor="audit-from">From</label>
+          <input
+            id="audit-from"
+            type="date"
+            value={filter.from ?? ''}
+            max={filter.to}
+            onChange={(event) => onChange('from', event.target.value)}
+          />
+        </div>
+        <div className="audit-filter">
+          <label htmlFor="audit-to">To</label>
+          <input
+            id="audit-to"
+            type="date"
+            value={filter.to ?? ''}
+            min={filter.from}
+            onChange={(event) => onChange('to', event.target.value)}
+          />
+        </div>
       </div>
       <button type="button" className="secondary" disabled={!filtered} onClick={onClear}>
         Clear Filters

@@ -1,8 +1,10 @@
+import { useMemo } from 'react'
 import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { AuditFilters } from './AuditFilters'
 import { auditColumns } from './audit-columns'
+import { useDateText } from '../../lib/useDateText'
 import { useAuditExport } from './useAuditExport'
 import { useAuditLog } from './useAuditLog'
 import './audit.css'
@@ -10,6 +12,8 @@ import './audit.css'
 /** The audit trail, newest first, filtered and paged through the URL. The title is the Shell's. */
 export function AuditPage() {
   const log = useAuditLog()
+  const date = useDateText()
+  const columns = useMemo(() => auditColumns(date), [date])
   const exports = useAuditExport(log.view.filter)
   const exporting = exports.progress !== null
   return (
@@ -53,7 +57,7 @@ export function AuditPage() {
       {log.error && <ErrorBanner message={log.error} />}
       <DataTable
         label="Audit Log"
-        columns={auditColumns}
+        columns={columns}
         data={log.entries}
         rowKey={(entry) => String(entry.id)}
         loading={log.loading}

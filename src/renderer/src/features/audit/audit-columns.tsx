@@ -1,21 +1,37 @@
 import { Link } from 'react-router'
 import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
 import type { AuditEntry } from '@shared/contract'
+import type { DateText } from '@shared/dates'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
 
+/** The characters of a session's id the table shows. */
+const SESSION_ID_SHOWN = 8
+
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
-export const auditColumns: TableColumn<AuditEntry>[] = AUDIT_COLUMN_IDS.map((id) =>
-  column.display({
-    id,
-    header: AUDIT_COLUMN_LABELS[id],
-    cell: ({ row }) => {
-      const entry = row.original
-      const text = auditCellText(entry, id)
-      if (id === 'target' && entry.targetType === 'user' && entry.targetId)
-        return <Link to={`/users/${entry.targetId}`}>{text}</Link>
-      return text
-    },
-  }),
-)
+export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
+  AUDIT_COLUMN_IDS.map((id) =>
+    column.display({
+      id,
+      header: AUDIT_COLUMN_LABELS[id],
+      cell: ({ row }) => {
+        const entry = row.original
+        const text = auditCellText(entry, id, date)
+        if (id === 'target' && entry.targetType === 'user' && entry.targetId)
+          return <Link to={`/users/${entry.targetId}`}>{text}</Link>
+        // A session's id is 36 characters: its first 8 tell sessions apart, the whole in the
+        // title, rather than the id over four lines (issue 56). Exports keep it whole.
+        if (
+          id === 'target' &&
+          entry.targetType === 'session' &&
+          !entry.targetName &&
+          entry.targetId
+        )
+          return (
+            <span title={text}>{`Session: ${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`}</span>
+          )
+        return text
+      },
+    }),
+  )

@@ -3,6 +3,7 @@ import type { ExportFormat, ExportOutcome } from '@shared/bridge'
 import type { AuditFilter } from '@shared/contract'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { useTimeZone } from '../../lib/time-zone'
 
 export interface AuditExportProgress {
   exportId: string
@@ -29,6 +30,7 @@ function outcomeNotice(outcome: ExportOutcome): string | null {
 export function useAuditExport(filter: AuditFilter) {
   const [progress, setProgress] = useState<AuditExportProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const timeZone = useTimeZone((state) => state.zone)
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])
 
@@ -40,7 +42,7 @@ export function useAuditExport(filter: AuditFilter) {
       if (event.type === 'export-progress' && event.exportId === exportId)
         setProgress({ exportId, format, done: event.done, total: event.total })
     })
-    const result = await admin().exports.audit({ exportId, format, filter })
+    const result = await admin().exports.audit({ exportId, format, filter, timeZone })
     unsubscribe.current()
     unsubscribe.current = null
     setProgress(null)

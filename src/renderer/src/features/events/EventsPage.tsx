@@ -1,12 +1,14 @@
 import { columnHelper, DataTable } from '../../components/DataTable'
-import { formatDateTime } from '../../lib/dates'
+import type { DateText } from '@shared/dates'
+import { useMemo } from 'react'
+import { useDateText } from '../../lib/useDateText'
 import { formatEmployees, formatEventDate } from './event-format'
 import { SAMPLE_EVENTS, type SampleEvent } from './events-data'
 import './events.css'
 
 const col = columnHelper<SampleEvent>()
 
-const columns = [
+const eventColumns = (formatDateTime: DateText) => [
   col.accessor('id', { header: 'Event ID' }),
   col.accessor('name', { header: 'Event Name' }),
   col.accessor('category', { header: 'Category' }),
@@ -33,6 +35,8 @@ const columns = [
 
 /** Events (/events): a read-only table of sample events. */
 export function EventsPage() {
+  const date = useDateText()
+  const columns = useMemo(() => eventColumns(date), [date])
   return (
     <div className="events-page">
       <DataTable

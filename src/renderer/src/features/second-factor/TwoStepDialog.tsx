@@ -49,6 +49,12 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
       ) : status?.enrolled ? (
         <>
           <p>Two-step sign-in is on. Recovery codes left: {status.recoveryCodesLeft}.</p>
+          <p>
+            <button type="button" className="secondary" onClick={() => void twoStep.regenerate()}>
+              New Recovery Codes
+            </button>{' '}
+            <span className="muted">Ten new codes; the ones you have stop working.</span>
+          </p>
           {status.required ? (
             <p>Your organisation requires it for administrators: it cannot be turned off.</p>
           ) : (

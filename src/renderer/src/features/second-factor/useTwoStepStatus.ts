@@ -5,7 +5,7 @@ import { admin } from '../../lib/bridge'
 
 /**
  * The avatar menu's Two-Step Sign-In: the caller's own factor, and the steps of turning it on
- * (the new factor, then its recovery codes, shown once).
+ * (the new factor, then its recovery codes, shown once), and new recovery codes.
  */
 export function useTwoStepStatus() {
   const [status, setStatus] = useState<SecondFactorStatus>()
@@ -36,5 +36,17 @@ export function useTwoStepStatus() {
     void load()
   }
 
-  return { status, error, view, recoveryCodes, begin, enrolled, reload: load }
+  /** Ten new recovery codes in place of the old (issue 56), shown once like the first ones. */
+  const regenerate = async () => {
+    setError(undefined)
+    const result = await admin().secondFactor.regenerateRecoveryCodes()
+    if (!result.ok) {
+      setError(result.error.message)
+      return
+    }
+    setRecoveryCodes(result.data.recoveryCodes)
+    void load()
+  }
+
+  return { status, error, view, recoveryCodes, begin, enrolled, regenerate, reload: load }
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { formatDateTime } from '../../lib/dates'
+import { useDateText } from '../../lib/useDateText'
 import { errorMessage } from '../../lib/query'
 import {
   clientText,
@@ -28,6 +28,7 @@ export function SessionsCard({
   mayEnd: boolean
 }) {
   const titleId = useId()
+  const formatDateTime = useDateText()
   const { list, endOne, endAll } = useSessions(user.id)
   const [confirming, setConfirming] = useState(false)
   const sessions = list.data ?? []

@@ -1,6 +1,6 @@
 import type { AuditSink } from '@shared/contract'
 import { ErrorBanner } from '../../components/ErrorBanner'
-import { formatDateTime } from '../../lib/dates'
+import { useDateText } from '../../lib/useDateText'
 import { useAuditSinks } from './useAuditSinks'
 
 const SINK_LABELS: Record<AuditSink['name'], string> = {
@@ -12,6 +12,7 @@ const SINK_LABELS: Record<AuditSink['name'], string> = {
 /** For those who may read the audit log: where the server forwards it, and whether it arrives. */
 export function AuditSinksCard() {
   const { sinks, loadError, sendTestEvent, sending, sendError } = useAuditSinks()
+  const formatDateTime = useDateText()
   return (
     <section className="settings-card" aria-labelledby="settings-audit-sinks">
       <h2 id="settings-audit-sinks">Audit forwarding</h2>

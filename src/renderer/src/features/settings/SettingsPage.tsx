@@ -4,10 +4,11 @@ import { useAppInfo } from '../../lib/useAppInfo'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
 import { AuditSinksCard } from './AuditSinksCard'
+import { TimeZoneCard } from './TimeZoneCard'
 import './settings.css'
 
 /**
- * What a user of this console sets for themselves: the theme. The server address is shown with
+ * What a user of this console sets for themselves: the theme and the time zone. The server address is shown with
  * who decides it: IT's policy, or else how to choose another (issue 56: the file it names need
  * not exist yet).
  * Those who may read the audit log also see where the server forwards it.
@@ -36,6 +37,7 @@ export function SettingsPage() {
         </div>
         <p className="muted">System follows the light or dark setting of your computer.</p>
       </section>
+      <TimeZoneCard />
       <section className="settings-card" aria-labelledby="settings-server">
         <h2 id="settings-server">Server</h2>
         {info && (

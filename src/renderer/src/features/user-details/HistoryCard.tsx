@@ -5,6 +5,7 @@ import { auditCellText } from '@shared/audit-cells'
 import { USER_HISTORY_SIZE, type User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { ErrorBanner } from '../../components/ErrorBanner'
+import { useDateText } from '../../lib/useDateText'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { userHistoryPath } from '../audit'
@@ -13,6 +14,7 @@ import './history.css'
 /** The latest audit entries about this user, newest first, and a link to all of them. */
 export function HistoryCard({ user }: { user: User }) {
   const titleId = useId()
+  const date = useDateText()
   const history = useQuery({
     // A change to the user gives them a new updatedDate, and so a fresh history.
     queryKey: queryKeys.userHistory(user.id, user.updatedDate),
@@ -33,10 +35,10 @@ export function HistoryCard({ user }: { user: User }) {
         <ol className="history-list" aria-label={`History of ${user.username}`}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <span className="history-time">{auditCellText(entry, 'time')}</span>
-              <span className="history-action">{auditCellText(entry, 'action')}</span>
-              <span className="history-actor">by {auditCellText(entry, 'actor')}</span>
-              <span className="history-details">{auditCellText(entry, 'details')}</span>
+              <span className="history-time">{auditCellText(entry, 'time', date)}</span>
+              <span className="history-action">{auditCellText(entry, 'action', date)}</span>
+              <span className="history-actor">by {auditCellText(entry, 'actor', date)}</span>
+              <span className="history-details">{auditCellText(entry, 'details', date)}</span>
             </li>
           ))}
         </ol>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import type { User } from '@shared/contract'
-import { formatDateTime } from '../../lib/dates'
+import { useDateText } from '../../lib/useDateText'
 import { initials } from '../../lib/initials'
 import { activeText, lockedText } from '@shared/user-actions'
 
 /** Who the user is and the state the server holds: avatar, names, pills and last login. */
 export function UserHeader({ user, children }: { user: User; children: ReactNode }) {
+  const formatDateTime = useDateText()
   return (
     <header className="user-header">
       <span className="user-avatar" aria-hidden="true">

@@ -4,16 +4,23 @@ import { USER_COLUMN_IDS, USER_COLUMN_LABELS, type UserColumnId } from '@shared/
 import { canToggleColumn, type UserColumnVisibility } from './columns'
 
 /**
- * "Columns": a disclosure with "Show/Hide Columns", a checkbox per column and Close. The last
- * three visible columns cannot be unticked. Escape or a click elsewhere closes it.
+ * "Columns": a disclosure with "Show/Hide Columns", a checkbox per column offered and Close. The
+ * last three visible columns cannot be unticked. Escape or a click elsewhere closes it.
  */
 export function ColumnsMenu({
-  visibility,
+  visibility: stored,
+  offered,
   onToggle,
 }: {
   visibility: UserColumnVisibility
+  /** The columns this caller's table has: Actions only for one who may take an action. */
+  offered: readonly UserColumnId[]
   onToggle: (id: UserColumnId) => void
 }) {
+  // A column not offered is not shown, and does not count among the three that stay.
+  const visibility = Object.fromEntries(
+    USER_COLUMN_IDS.map((id) => [id, offered.includes(id) && stored[id]]),
+  ) as UserColumnVisibility
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -61,7 +68,7 @@ export function ColumnsMenu({
             <p id={`${panelId}-hint`} className="muted">
               At least {MIN_VISIBLE_COLUMNS} columns stay visible.
             </p>
-            {USER_COLUMN_IDS.map((id) => {
+            {offered.map((id) => {
               const checkboxId = `${panelId}-${id}`
               return (
                 <div key={id} className="column-choice">

@@ -23,6 +23,8 @@ import { selectionColumn } from './bulk/selection-column'
 import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
 import { DormantNotice } from './dormant/DormantNotice'
+import { COLUMNS_BUT_ACTIONS } from './columns'
+import { USER_COLUMN_IDS } from '@shared/user-columns'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
@@ -34,6 +36,7 @@ import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
 import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
+import { useDateText } from '../../lib/useDateText'
 import './users.css'
 
 type OpenDialog =
@@ -67,6 +70,7 @@ export function UsersPage() {
     setDialog(next)
   }, [])
   const may = usePermissions()
+  const date = useDateText()
   const held = useCallerPermissions()
   const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
 
@@ -81,8 +85,9 @@ export function UsersPage() {
           onSetTemporaryPassword: (user: User) => open({ kind: 'temporary', user }),
         },
         withActions,
+        date,
       ),
-    [held, withActions, open],
+    [held, withActions, open, date],
   )
 
   return (
@@ -133,7 +138,11 @@ export function UsersPage() {
             Import CSV
           </button>
         )}
-        <ColumnsMenu visibility={columns.visibility} onToggle={columns.toggle} />
+        <ColumnsMenu
+          visibility={columns.visibility}
+          offered={withActions ? USER_COLUMN_IDS : COLUMNS_BUT_ACTIONS}
+          onToggle={columns.toggle}
+        />
         {may('users.create') && (
           <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
             + Add User

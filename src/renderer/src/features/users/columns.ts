@@ -16,6 +16,9 @@ export const DEFAULT_COLUMN_VISIBILITY = Object.fromEntries(
   USER_COLUMN_IDS.map((id) => [id, DEFAULT_VISIBLE.includes(id)]),
 ) as UserColumnVisibility
 
+/** Every column but Actions: what a caller who may take no action on users can show (issue 56). */
+export const COLUMNS_BUT_ACTIONS = USER_COLUMN_IDS.filter((id) => id !== 'actions')
+
 export const visibleColumnCount = (visibility: UserColumnVisibility): number =>
   USER_COLUMN_IDS.filter((id) => visibility[id]).length
 

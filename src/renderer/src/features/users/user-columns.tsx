@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import type { User, UserAction } from '@shared/contract'
+import type { DateText } from '@shared/dates'
 import { USER_COLUMN_LABELS as LABELS, userCellText } from '@shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { MoreMenu } from '../../components/MoreMenu'
@@ -178,7 +179,11 @@ function UserLink({ user }: { user: User }) {
  * The eleven columns of SPEC.md section 2, in order, and Two-step; visibility is the caller's.
  * Without `actions`, no Actions column: the caller may take none of its actions on anyone.
  */
-export function userColumns(actions: UserRowActions, withActions: boolean): TableColumn<User>[] {
+export function userColumns(
+  actions: UserRowActions,
+  withActions: boolean,
+  date: DateText,
+): TableColumn<User>[] {
   const columns = [
     col.accessor('id', { header: LABELS.id }),
     col.accessor('username', {
@@ -195,7 +200,7 @@ export function userColumns(actions: UserRowActions, withActions: boolean): Tabl
     }),
     col.accessor('phoneNumber', {
       header: LABELS.phoneNumber,
-      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber')} />,
+      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber', date)} />,
     }),
     col.accessor('isActive', {
       header: LABELS.isActive,
@@ -207,19 +212,19 @@ export function userColumns(actions: UserRowActions, withActions: boolean): Tabl
     }),
     col.accessor('twoStep', {
       header: LABELS.twoStep,
-      cell: ({ row }) => userCellText(row.original, 'twoStep'),
+      cell: ({ row }) => userCellText(row.original, 'twoStep', date),
     }),
     col.accessor('lastLogin', {
       header: LABELS.lastLogin,
-      cell: ({ row }) => userCellText(row.original, 'lastLogin'),
+      cell: ({ row }) => userCellText(row.original, 'lastLogin', date),
     }),
     col.accessor('createdDate', {
       header: LABELS.createdDate,
-      cell: ({ row }) => userCellText(row.original, 'createdDate'),
+      cell: ({ row }) => userCellText(row.original, 'createdDate', date),
     }),
     col.accessor('updatedDate', {
       header: LABELS.updatedDate,
-      cell: ({ row }) => userCellText(row.original, 'updatedDate'),
+      cell: ({ row }) => userCellText(row.original, 'updatedDate', date),
     }),
   ]
   if (!withActions) return columns

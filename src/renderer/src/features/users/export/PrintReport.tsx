@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom'
-import { formatDateTime } from '@/lib/dates'
+import { useDateText } from '@/lib/useDateText'
 
 export interface PrintJob {
   title: string
@@ -14,6 +14,7 @@ export interface PrintJob {
  * print it is all there is.
  */
 export function PrintReport({ job }: { job: PrintJob }) {
+  const formatDateTime = useDateText()
   return createPortal(
     <section className="users-report-print">
       <h1>{job.title}</h1>

@@ -4,6 +4,8 @@ import type { User, UserFilter, UserListQuery } from '@shared/contract'
 import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
 import { admin } from '@/lib/bridge'
+import { useDateText } from '@/lib/useDateText'
+import { useTimeZone } from '@/lib/time-zone'
 import type { UserColumnVisibility } from '../columns'
 import { usePrintExport } from './usePrintExport'
 
@@ -49,6 +51,8 @@ export function useUserExport({
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
   const printing = usePrintExport()
+  const date = useDateText()
+  const timeZone = useTimeZone((state) => state.zone)
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])
 
@@ -70,6 +74,7 @@ export function useUserExport({
       sort: query.sort ?? 'id',
       direction: query.direction ?? 'asc',
       columns,
+      timeZone,
     })
     unsubscribe.current()
     unsubscribe.current = null
@@ -82,7 +87,7 @@ export function useUserExport({
         title: USERS_REPORT_TITLE,
         generatedAt: new Date(),
         headers: columns.map((column) => USER_COLUMN_LABELS[column]),
-        rows: shown.map((user) => columns.map((column) => userCellText(user, column))),
+        rows: shown.map((user) => columns.map((column) => userCellText(user, column, date))),
       })
     } else announce(outcomeNotice(result.data))
   }

@@ -1,20 +1,54 @@
-import type { ImportRowOutcome } from '@shared/bridge'
+import type { ImportPreview, ImportRowError, ImportRowOutcome } from '@shared/bridge'
 import {
+  NOTHING_TO_CHANGE,
+  NOTHING_TO_CHANGE_UNTICKED,
   SEND_LINK_LABEL,
   UPDATE_PRESENT_LABEL,
   importPreviewCounts,
   importReportCounts,
+  unchangedReason,
 } from '@shared/user-import-messages'
 import { Dialog } from '@/components/Dialog'
 import { ErrorBanner } from '@/components/ErrorBanner'
 import { useUserImport, type ImportProgress } from './useUserImport'
 import './import.css'
 
-/** A preview row's outcome in words: what would happen to it. */
-function previewOutcome(row: ImportRowOutcome): string {
+/** A preview row's outcome in words: what would happen to it, and why a row is left alone. */
+function previewOutcome(row: ImportRowOutcome, updateExisting: boolean): string {
   if (row.outcome === 'failed') return 'Error'
   if (row.outcome === 'created') return 'New user'
-  return row.outcome === 'updated' ? 'Already present, will be updated' : 'Already present'
+  return row.outcome === 'updated'
+    ? 'Already present, will be updated'
+    : unchangedReason(updateExisting)
+}
+
+/** Whether applying the previewed file would change no user. */
+const changesNothing = (preview: ImportPreview, updateExisting: boolean) =>
+  preview.created === 0 && preview.failed === 0 && (!updateExisting || preview.updated === 0)
+
+/** The rows' errors by row and field, the field as the file's header names it (issue 56). */
+function ErrorTable({ errors }: { errors: ImportRowError[] }) {
+  if (errors.length === 0) return null
+  return (
+    <table className="data-table import-errors" aria-label="Errors">
+      <thead>
+        <tr>
+          <th scope="col">Row</th>
+          <th scope="col">Field</th>
+          <th scope="col">Error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {errors.map((error, index) => (
+          <tr key={`${error.row}-${index}`}>
+            <td>{error.row}</td>
+            <td>{error.field}</td>
+            <td>{error.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 }
 
 function Progress({ progress, onCancel }: { progress: ImportProgress; onCancel?: () => void }) {
@@ -50,12 +84,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <button type="button" className="secondary" onClick={onClose}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={state.preview.created === 0 && !run.updateExisting}
-          onClick={run.apply}
-        >
+        {/* Even a file that changes nothing is applied: its report says so (docs/CONSOLE.md). */}
+        <button type="button" className="primary" onClick={run.apply}>
           Apply
         </button>
       </>
@@ -119,12 +149,18 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <p className="import-note">Ignored columns: {state.file.unknownColumns.join(', ')}</p>
           )}
           <p className="import-counts" role="status">
-            {importPreviewCounts(
-              state.preview.created,
-              state.preview.present,
-              state.preview.failed,
-            )}
+            {importPreviewCounts({
+              ...state.preview,
+              updated: run.updateExisting ? state.preview.updated : undefined,
+            })}
           </p>
+          {changesNothing(state.preview, run.updateExisting) && (
+            <p className="import-note">
+              {run.updateExisting || state.preview.present === 0
+                ? NOTHING_TO_CHANGE
+                : NOTHING_TO_CHANGE_UNTICKED}
+            </p>
+          )}
           <table className="data-table import-rows" aria-label="First rows">
             <thead>
               <tr>
@@ -138,31 +174,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 <tr key={row.row}>
                   <td>{row.row}</td>
                   <td>{row.username}</td>
-                  <td className={`import-outcome-${row.outcome}`}>{previewOutcome(row)}</td>
+                  <td className={`import-outcome-${row.outcome}`}>
+                    {previewOutcome(row, run.updateExisting)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {state.preview.errors.length > 0 && (
-            <table className="data-table import-errors" aria-label="Errors">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.preview.errors.map((error, index) => (
-                  <tr key={`${error.row}-${index}`}>
-                    <td>{error.row}</td>
-                    <td>{error.field}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ErrorTable errors={state.preview.errors} />
           <label className="import-choice">
             <input
               type="checkbox"
@@ -196,6 +215,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               Stopped at row {state.report.stoppedAtRow}: {state.report.error}
             </p>
           )}
+          <ErrorTable errors={state.report.errors} />
         </div>
       )}
     </Dialog>

@@ -1,2 +1,0 @@
-/** Dates as the console shows them; the same function formats exported files. */
-export { formatDateTime } from '@shared/dates'
