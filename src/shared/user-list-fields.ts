@@ -65,6 +65,8 @@ export const USER_FILTERS = {
   },
   // Issue 57: never signed in, or not since a time (the last sign-in, or the creation).
   lastSignIn: { kind: 'row', type: 'text', relative: true },
+  // Issue 57: a direct role or membership given until a time that comes within 24 hours or 7 days.
+  accessEnding: { kind: 'row', type: 'text', relative: true },
 } as const satisfies Record<string, FilterDeclaration>
 
 export type UserFilterKey = keyof typeof USER_FILTERS

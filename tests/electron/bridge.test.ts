@@ -48,7 +48,7 @@ describe('the console window’s main frame, through the built host', () => {
   })
 
   test('effects.preview answers who a change would reach, and the change is not made', async () => {
-    expect((await call('auth.session')).data.features).toEqual(['effect-preview'])
+    expect((await call('auth.session')).data.features).toEqual(['effect-preview', 'grant-ends'])
     const roles = await call('roles.list')
     const [administrator] = roles.data.content
     const preview = await call('effects.preview', {

@@ -152,6 +152,32 @@ test('an end is extended, shortened or removed on the grant held', async () => {
   expect((await ok('PUT', `/api/admin/users/${user.id}/roles/${reader.id}`))[0].until).toBe(later)
 })
 
+test('the users list finds access ending within 24 hours or 7 days, with exact totals', async () => {
+  const reader = await role(['users.read'])
+  const soon = (await server.member(root)).user
+  const later = (await server.member(root)).user
+  const lasting = (await server.member(root)).user
+  const grant = (userId: number, until: string | null) =>
+    ok('PUT', `/api/admin/users/${userId}/role-grants/${reader.id}`, { until, reason: REASON })
+  await grant(soon.id, inHours(2))
+  await grant(later.id, inHours(72))
+  await grant(lasting.id, null)
+  const listed = async (accessEnding: string) => {
+    const page = (await ok('GET', `/api/admin/users?accessEnding=${accessEnding}&size=100`)) as {
+      content: { id: number }[]
+      page: { totalElements: number }
+    }
+    expect(page.page.totalElements).toBe(page.content.length)
+    return page.content
+      .map((user) => user.id)
+      .filter((id) => [soon.id, later.id, lasting.id].includes(id))
+  }
+  expect(await listed('24h')).toEqual([soon.id])
+  expect((await listed('7d')).sort()).toEqual([soon.id, later.id].sort())
+  const bad = await server.request('GET', '/api/admin/users?accessEnding=1y', { token: root })
+  expect(bad.status).toBe(400)
+})
+
 describe('refused, with nothing changed', () => {
   test('an end of a permission-bearing grant without a reason', async () => {
     const reader = await role(['users.read'])

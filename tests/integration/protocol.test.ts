@@ -75,6 +75,7 @@ test('GET /openapi.json documents every endpoint of the contract', async () => {
     'groupId',
     'twoStep',
     'lastSignIn',
+    'accessEnding',
     'cursor',
   ])
 })

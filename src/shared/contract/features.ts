@@ -8,6 +8,11 @@ import { z } from 'zod'
 export const SERVER_FEATURES = [
   /** POST /api/admin/effects: who gains and who loses which permission, before a change. */
   'effect-preview',
+  /**
+   * Roles and groups given until a time (PUT …/role-grants/{roleId}, …/group-grants/{groupId}),
+   * users' `accessEndsAt`, and the users list's `accessEnding` filter.
+   */
+  'grant-ends',
 ] as const
 
 export type ServerFeature = (typeof SERVER_FEATURES)[number]

@@ -102,6 +102,10 @@ export const USER_SIGN_IN_FILTERS = ['never', 'over30d', 'over90d', 'over180d'] 
 export type UserSignInChoice = (typeof USER_SIGN_IN_FILTERS)[number]
 const SIGN_IN_ERROR = `lastSignIn must be one of ${USER_SIGN_IN_FILTERS.join(', ')} or an ISO 8601 date and time`
 
+/** The access-ending filter's choices (issue 57): a grant whose end comes within 24 hours or 7 days. */
+export const USER_ACCESS_ENDING_FILTERS = ['24h', '7d'] as const
+export type UserAccessEndingChoice = (typeof USER_ACCESS_ENDING_FILTERS)[number]
+
 const filterId = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a positive whole number` })
@@ -141,6 +145,12 @@ export const userFilterFields = {
     .optional()
     .describe(
       'Only users who never signed in (never), or who have not signed in for 30, 90 or 180 days (over30d, over90d, over180d) or since an ISO 8601 instant; a user who never signed in counts from their creation',
+    ),
+  accessEnding: z
+    .enum(USER_ACCESS_ENDING_FILTERS, { error: 'accessEnding must be 24h or 7d' })
+    .optional()
+    .describe(
+      'Only users with a direct role or group given until a time that comes within 24 hours (24h) or 7 days (7d)',
     ),
 } satisfies Record<Exclude<UserFilterKey, 'search'>, z.ZodType>
 export const userFilterSchema = z.object(userFilterFields)

@@ -1,4 +1,4 @@
-import type { UserFilter } from '@shared/contract'
+import type { UserAccessEndingChoice, UserFilter } from '@shared/contract'
 import {
   EXISTS_FILTER_KEYS,
   FLAG_FILTER_KEYS,
@@ -11,6 +11,7 @@ import {
   type MemberFilterKey,
   type RowFilterKey,
 } from '@shared/user-list-fields'
+import { grantCounts } from '../grant-ends'
 import { escapeLike, existsSql } from '../users'
 import { FLAG_VERSIONS } from './sorts'
 
@@ -112,7 +113,17 @@ const ROW_SQL: Record<
     const at = `$${params.push(new Date(since).toISOString())}::timestamptz`
     return `(last_login < ${at} OR (last_login IS NULL AND created_date < ${at}))`
   },
+  accessEnding: (value, selection, params) => {
+    const now = nowOf(selection)
+    const at = `$${params.push(new Date(now).toISOString())}::timestamptz`
+    const by = `$${params.push(new Date(now + ACCESS_ENDING_MS[value as UserAccessEndingChoice]).toISOString())}::timestamptz`
+    const ending = (table: string) =>
+      `EXISTS (SELECT 1 FROM ${table} g WHERE g.user_id = id AND ${grantCounts('g', at)} AND g.ends_at <= ${by})`
+    return `(${ending('user_roles')} OR ${ending('user_groups')})`
+  },
 }
+
+const ACCESS_ENDING_MS: Record<UserAccessEndingChoice, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS }
 
 /** Whether a filter of the plain path is set (see `plainConditions`). */
 export const filtersPlainly = (filter: UserFilter) =>

@@ -14,6 +14,7 @@ import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
+import { useServerFeature } from '../auth'
 import { useGrantEnds } from '../../lib/useGrantEnds'
 import { grantEndProblems } from '@shared/grant-ends'
 import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
@@ -43,8 +44,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     roles: useSaveAssignments(id, 'roles'),
     groups: useSaveAssignments(id, 'groups'),
   }
-  // A server that takes grants with an end says so on its users (issue 57).
-  const takesEnds = loaded.user.accessEndsAt !== undefined
+  const takesEnds = useServerFeature('grant-ends')
   const ends = {
     roles: useGrantEnds(options.roles.heldEnds),
     groups: useGrantEnds(options.groups.heldEnds),

@@ -51,8 +51,7 @@ export function AssignAccessDialog({
   const effect = useEffectConfirm()
   const previewOffered = useServerFeature('effect-preview')
   const [chosen, setChosen] = useState<number[] | null>(null)
-  // A server that takes grants with an end says so on its users (issue 57).
-  const takesEnds = user.accessEndsAt !== undefined
+  const takesEnds = useServerFeature('grant-ends')
   const ends = useGrantEnds(available.heldEnds)
   const [endProblems, setEndProblems] = useState<ReturnType<typeof grantEndProblems>>({})
 

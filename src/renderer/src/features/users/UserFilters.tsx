@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useGroups, useRoles } from '../../api/access'
+import { useServerFeature } from '../auth'
 import type { UserListFilter } from './list-state'
 import {
   defaultSinceDate,
@@ -80,6 +81,7 @@ export function UserFilters({
   const roles = useRoles()
   const groups = useGroups()
   const sinceId = useId()
+  const grantEnds = useServerFeature('grant-ends')
   return (
     <div className="user-filters" role="group" aria-label="Filters">
       <FilterSelect
@@ -137,6 +139,20 @@ export function UserFilters({
             }}
           />
         </div>
+      )}
+      {grantEnds && (
+        <FilterSelect
+          label="Access ending"
+          value={filter.accessEnding ?? ''}
+          choices={[
+            { value: '', label: 'All' },
+            { value: '24h', label: 'Within 24 hours' },
+            { value: '7d', label: 'Within 7 days' },
+          ]}
+          onChange={(value) =>
+            onChange({ accessEnding: (value || undefined) as UserListFilter['accessEnding'] })
+          }
+        />
       )}
       <FilterSelect
         label="Role"
