@@ -46,7 +46,9 @@ test('a temporary administrator for 1 hour: given with a reason, seen with its e
   const shown = await adminUntil().evaluate(
     (select: any) => select.options[select.selectedIndex].textContent as string,
   )
-  expect(shown).toMatch(/^until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/)
+  expect(shown).toMatch(
+    /^until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+  )
   const held = await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })
   expect(held.body).toEqual([
     expect.objectContaining({ name: 'ADMIN', reason: 'Database migration tonight' }),

@@ -101,7 +101,9 @@ describe('the header', () => {
     const text = await page()
       .getByText(/^Last login: /)
       .textContent()
-    expect(text).toMatch(/^Last login: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/)
+    expect(text).toMatch(
+      /^Last login: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+    )
   })
 })
 
@@ -415,7 +417,9 @@ describe('Quick Actions', () => {
     expect(loginBlockedUntil).toBeTruthy()
     await open(user)
     await page()
-      .getByText(/^Temporarily locked until \w{3} \d+, \d{4}, \d+:\d{2} [AP]M$/)
+      .getByText(
+        /^Temporarily locked until \w{3} \d+, \d{4}, \d+:\d{2} [AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+      )
       .waitFor()
     await expect(status().getByRole('listitem').nth(1).textContent()).resolves.toBe('Unlocked')
 

@@ -37,8 +37,9 @@ const notification = (text: string) =>
   app.page.locator('[role="status"].notifications').getByText(text, { exact: true })
 const pagination = () => app.page.getByRole('navigation', { name: 'Pagination' })
 const searchBox = () => app.page.getByLabel('Search users')
-const filter = (label: 'Status' | 'Lock' | 'Two-step' | 'Role' | 'Group') =>
-  app.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true })
+const filter = (
+  label: 'Status' | 'Lock' | 'Two-step' | 'Last sign-in' | 'Access ending' | 'Role' | 'Group',
+) => app.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true })
 const usernames = () => table().locator('td[data-column="username"]').allInnerTexts()
 /** The list's part of the address bar. */
 const urlParams = () => Object.fromEntries(new URL(app.page.url()).searchParams)
@@ -557,7 +558,15 @@ describe('filters', () => {
 
     // The keyboard reaches them in order, right after the search.
     await searchBox().focus()
-    for (const label of ['Status', 'Lock', 'Two-step', 'Role', 'Group'] as const) {
+    for (const label of [
+      'Status',
+      'Lock',
+      'Two-step',
+      'Role',
+      'Group',
+      'Last sign-in',
+      'Access ending',
+    ] as const) {
       await page.keyboard.press('Tab')
       expect(
         await filter(label).evaluate((el) => el === (globalThis as any).document.activeElement),

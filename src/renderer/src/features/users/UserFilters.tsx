@@ -117,6 +117,20 @@ export function UserFilters({
         }
       />
       <FilterSelect
+        label="Role"
+        value={filter.roleId === undefined ? '' : String(filter.roleId)}
+        choices={namedChoices(roles.data, filter.roleId, 'All roles')}
+        disabled={roles.isPending && filter.roleId === undefined}
+        onChange={(value) => onChange({ roleId: idOf(value) })}
+      />
+      <FilterSelect
+        label="Group"
+        value={filter.groupId === undefined ? '' : String(filter.groupId)}
+        choices={namedChoices(groups.data, filter.groupId, 'All groups')}
+        disabled={groups.isPending && filter.groupId === undefined}
+        onChange={(value) => onChange({ groupId: idOf(value) })}
+      />
+      <FilterSelect
         label="Last sign-in"
         value={signInChoice(filter.lastSignIn)}
         choices={[{ value: '', label: 'All' }, ...SIGN_IN_CHOICES]}
@@ -154,20 +168,6 @@ export function UserFilters({
           }
         />
       )}
-      <FilterSelect
-        label="Role"
-        value={filter.roleId === undefined ? '' : String(filter.roleId)}
-        choices={namedChoices(roles.data, filter.roleId, 'All roles')}
-        disabled={roles.isPending && filter.roleId === undefined}
-        onChange={(value) => onChange({ roleId: idOf(value) })}
-      />
-      <FilterSelect
-        label="Group"
-        value={filter.groupId === undefined ? '' : String(filter.groupId)}
-        choices={namedChoices(groups.data, filter.groupId, 'All groups')}
-        disabled={groups.isPending && filter.groupId === undefined}
-        onChange={(value) => onChange({ groupId: idOf(value) })}
-      />
     </div>
   )
 }
