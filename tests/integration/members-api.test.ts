@@ -30,6 +30,8 @@ const giveRole = (user: User, role: AccessRef) =>
 const join = (user: User, group: AccessRef) =>
   ok('PUT', `/api/admin/users/${user.id}/groups/${group.id}`)
 const ref = ({ id, name }: AccessRef) => ({ id, name })
+/** A group of the effective roles, held without an end. */
+const lasting = (item: AccessRef) => ({ ...ref(item), until: null })
 
 async function members(kind: 'roles' | 'groups', id: number, query = '') {
   const reply = await call('GET', `/api/admin/${kind}/${id}/members${query}`)
@@ -99,7 +101,7 @@ describe('GET /api/admin/users/{id}/effective-roles', () => {
   test('names every role held, directly and through active groups only', async () => {
     const { role, groups, users } = await organisation()
     const entry = (direct: boolean, via: AccessRef[]) => [
-      { ...ref(role), active: true, direct, viaGroups: via.map(ref) },
+      { ...ref(role), active: true, direct, until: null, viaGroups: via.map(lasting) },
     ]
     expect(await effective(users.direct)).toEqual(entry(true, []))
     expect(await effective(users.viaOne)).toEqual(entry(false, [groups.first]))
@@ -118,7 +120,7 @@ describe('GET /api/admin/users/{id}/effective-roles', () => {
     await join(user, group)
     await ok('POST', `/api/admin/roles/${retired.id}/deactivate`)
     expect(await effective(user)).toEqual([
-      { ...ref(retired), active: false, direct: true, viaGroups: [ref(group)] },
+      { ...ref(retired), active: false, direct: true, until: null, viaGroups: [lasting(group)] },
     ])
   })
 

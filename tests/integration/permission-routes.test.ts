@@ -88,6 +88,8 @@ function bodyFor(operation: Operation): Record<string, unknown> | undefined {
     lastName: 'User',
     phoneNumber: '+971 50 111 1111',
     rows: [{ row: 2, username: 'forged.import', email: 'forged.import@example.com' }],
+    until: null,
+    reason: 'Forged',
     dryRun: false,
     updateExisting: true,
     sendSetPasswordLink: true,
