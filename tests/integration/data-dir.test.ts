@@ -152,6 +152,8 @@ describe('the lock of a data directory', () => {
   })
 })
 
+// Each runs `npm run admin` as a child process that opens the data directory: seconds each,
+// several times that on a loaded machine.
 describe('npm run admin recovers an installation with no administrator left', () => {
   test('unlock clears the administrator lock and a temporary lockout; reset-password prints a new password', async () => {
     const first = await startServer({ ...env, LOGIN_MAX_FAILURES: '1' })
@@ -177,7 +179,7 @@ describe('npm run admin recovers an installation with no administrator left', ()
     } finally {
       await second.close()
     }
-  })
+  }, 90_000)
 
   test('an unknown user or command is refused with a message', async () => {
     const server = await startServer(env)
@@ -189,5 +191,5 @@ describe('npm run admin recovers an installation with no administrator left', ()
     expect((await script('server/src/admin/main.ts', ['promote', 'root'])).stderr).toMatch(
       /^Usage: npm run admin/,
     )
-  })
+  }, 90_000)
 })
