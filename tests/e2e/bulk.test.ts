@@ -154,7 +154,7 @@ test('Assign Role and Add to Group ask which one, name it in the confirm, and gi
     const confirm = dialog('Please Confirm')
     expect(await confirm.getByRole('button', { name: button }).isDisabled()).toBe(true)
     await confirm.getByLabel(label).selectOption({ label: name })
-    expect(await confirm.getByRole('paragraph').innerText()).toBe(text)
+    expect(await confirm.getByRole('paragraph').first().innerText()).toBe(text)
     expect(await seriousViolations(page)).toEqual([])
     await confirm.getByRole('button', { name: button }).click()
     const summary = dialog(`${button}: finished`)
