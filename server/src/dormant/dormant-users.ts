@@ -82,11 +82,18 @@ export async function dormantOutcome(
   policy: Policy,
   at: number,
 ): Promise<DormantOutcome> {
-  const { deactivated, exempt, kept } = await select(db, policy, at)
-  const { lastSignIn } = dormantFilter(policy, at)
+  return outcomeOf(policy, at, await select(db, policy, at))
+}
+
+/** What a run at `at` does, as the preview and the run both answer it. */
+function outcomeOf(
+  policy: Policy,
+  at: number,
+  { deactivated, exempt, kept }: { deactivated: unknown[]; exempt: number; kept: number },
+): DormantOutcome {
   return {
     at: new Date(at).toISOString(),
-    since: lastSignIn,
+    since: dormantFilter(policy, at).lastSignIn,
     count: deactivated.length,
     exempt,
     kept,
@@ -150,13 +157,6 @@ export async function runDormant(
         })),
       )
     }
-    const { lastSignIn } = dormantFilter(policy, at)
-    return {
-      at: new Date(at).toISOString(),
-      since: lastSignIn,
-      count: deactivated.length,
-      exempt,
-      kept,
-    }
+    return outcomeOf(policy, at, { deactivated, exempt, kept })
   })
 }
