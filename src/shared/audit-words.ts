@@ -61,34 +61,54 @@ export function auditActionText(action: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : action
 }
 
-/** The names of the fields and facts the server records, as the screens label them. */
+/**
+ * The names of the fields and facts the server records, as the screens label them, in the order
+ * an entry's details show them: who or what, then status, access, sign-in facts, an import's
+ * figures. The server's JSON keeps no order of its own.
+ */
 const FIELD_LABELS: Record<string, string> = {
-  active: 'Active',
-  address: 'Address',
-  by: 'By',
-  email: 'Email',
-  failedSecondSteps: 'Wrong codes since the last sign-in',
-  failures: 'Wrong codes',
-  firstName: 'First name',
+  username: 'Username',
+  name: 'Name',
   fullName: 'Full name',
-  group: 'Group',
-  groups: 'Groups',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phoneNumber: 'Phone number',
+  userId: 'User ID',
+  users: 'Users',
+  active: 'Active',
   isActive: 'Active',
   isLocked: 'Locked',
-  lastName: 'Last name',
-  name: 'Name',
-  otherSessionsEnded: 'Other sessions ended',
-  phoneNumber: 'Phone number',
-  reason: 'Reason',
   role: 'Role',
   roles: 'Roles',
-  secondStep: 'Second step',
-  sessionsEnded: 'Sessions ended',
+  group: 'Group',
+  groups: 'Groups',
   until: 'Until',
-  userId: 'User ID',
-  username: 'Username',
-  users: 'Users',
+  reason: 'Reason',
+  by: 'By',
+  secondStep: 'Second step',
+  failures: 'Wrong codes',
+  failedSecondSteps: 'Wrong codes since the last sign-in',
+  sessionsEnded: 'Sessions ended',
+  otherSessionsEnded: 'Other sessions ended',
+  address: 'Address',
+  file: 'File',
+  rows: 'Rows',
+  firstRow: 'First row',
+  lastRow: 'Last row',
+  created: 'Created',
+  updated: 'Updated',
+  unchanged: 'Unchanged',
+  failed: 'Failed',
+  ended: 'Ended',
 }
+
+const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((key, index) => [key, index]))
+
+/** Known keys in FIELD_LABELS' order, then any others alphabetically. */
+const byFieldOrder = ([a]: [string, unknown], [b]: [string, unknown]) =>
+  (FIELD_ORDER.get(a) ?? FIELD_ORDER.size) - (FIELD_ORDER.get(b) ?? FIELD_ORDER.size) ||
+  (a < b ? -1 : a > b ? 1 : 0)
 
 /** "phoneNumber" → "Phone number"; "someNewField" → "Some new field". */
 export function auditFieldText(key: string): string {
@@ -125,11 +145,14 @@ const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
 
 /**
  * An entry's changes in words: a changed field as "Locked: No → Yes", anything else as
- * "Sessions ended: 2", separated by "; "; "-" when there is nothing to say. A lone role or group
+ * "Sessions ended: 2", separated by "; " in a stable order (`byFieldOrder`); "-" when there is
+ * nothing to say. A lone role or group
  * that the action already names ("Role added") is just its name. Secrets are left out.
  */
 export function auditDetails(changes: Record<string, unknown>): string {
-  const shown = Object.entries(changes).filter(([key]) => !SECRET_KEY.test(key))
+  const shown = Object.entries(changes)
+    .filter(([key]) => !SECRET_KEY.test(key))
+    .sort(byFieldOrder)
   const [only] = shown
   if (shown.length === 1 && only && (only[0] === 'role' || only[0] === 'group'))
     return auditValueText(only[1])

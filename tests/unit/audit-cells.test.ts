@@ -38,6 +38,29 @@ describe('audit details', () => {
     expect(auditDetails({})).toBe('-')
   })
 
+  test('details show in a declared order whatever order the keys came in; unknown ones last, alphabetically', () => {
+    const summary =
+      'File: staff.csv; Rows: 400; First row: 2; Last row: 401; Created: 397; Updated: 0; Unchanged: 0; Failed: 3'
+    // As jsonb returns them: shorter keys first.
+    const jumbled = { rows: 400, file: 'staff.csv', failed: 3, created: 397, lastRow: 401 }
+    expect(auditDetails({ ...jumbled, updated: 0, firstRow: 2, unchanged: 0 })).toBe(summary)
+    expect(
+      auditDetails({
+        unchanged: 0,
+        firstRow: 2,
+        updated: 0,
+        lastRow: 401,
+        created: 397,
+        failed: 3,
+        file: 'staff.csv',
+        rows: 400,
+      }),
+    ).toBe(summary)
+    expect(auditDetails({ zeta: 1, email: 'a@example.com', alpha: 2, username: 'bob' })).toBe(
+      'Username: bob; Email: a@example.com; Alpha: 2; Zeta: 1',
+    )
+  })
+
   test('never shows a password, token, secret or hash', () => {
     const text = auditDetails({
       password: 'hunter2',
