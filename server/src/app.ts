@@ -18,6 +18,7 @@ import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
 import { startGrantEnder } from './grant-ender'
+import { startImportRunCloser } from './import-run-closer'
 import { createMailer } from './mail/mailer'
 import { dependencyChecks } from './observability/health'
 import { registerMetrics } from './observability/metrics'
@@ -116,6 +117,9 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       grantEnder: startGrantEnder(db, config.clock, (error) =>
         app.log.warn({ err: error }, 'Ended grants were not taken away'),
       ),
+      importRunCloser: startImportRunCloser(db, config.clock, (error) =>
+        app.log.warn({ err: error }, 'Unfinished import runs were not audited'),
+      ),
     }
     // JSON only; clients may send an empty body with a JSON content type on body-less actions.
     app.removeAllContentTypeParsers()
@@ -198,6 +202,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       context.mail.close()
       await context.forwarder.close()
       await context.grantEnder.close()
+      await context.importRunCloser.close()
       await noteFolder.close()
       await db.close()
     })

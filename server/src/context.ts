@@ -4,6 +4,7 @@ import type { SigningKey } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { SecurityAudit } from './db/audit'
 import type { GrantEnder } from './grant-ender'
+import type { ImportRunCloser } from './import-run-closer'
 import type { DryRunnable } from './db/dry-run'
 import type { MailSender } from './mail/sender'
 
@@ -21,4 +22,6 @@ export interface ServerContext {
   forwarder: Forwarder
   /** Takes grants away at their end (issue 57), on a timer; `run` does it now. */
   grantEnder: GrantEnder
+  /** Audits the import runs no console finished (issue 56), on a timer; `run` does it now. */
+  importRunCloser: ImportRunCloser
 }

@@ -48,7 +48,11 @@ describe('the console window’s main frame, through the built host', () => {
   })
 
   test('effects.preview answers who a change would reach, and the change is not made', async () => {
-    expect((await call('auth.session')).data.features).toEqual(['effect-preview', 'grant-ends'])
+    expect((await call('auth.session')).data.features).toEqual([
+      'effect-preview',
+      'grant-ends',
+      'import-runs',
+    ])
     const roles = await call('roles.list')
     const [administrator] = roles.data.content
     const preview = await call('effects.preview', {

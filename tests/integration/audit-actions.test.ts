@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
@@ -481,6 +482,82 @@ const AUDITED: Record<AuditAction, AuditCase[]> = {
             updated: 0,
             unchanged: 0,
             failed: 0,
+          },
+        }
+      },
+    },
+    {
+      way: 'POST /api/admin/users/import twice with one importId, then …/finish: the run in one entry',
+      async perform() {
+        const importId = randomUUID()
+        const person = (row: number, username: string) => ({
+          row,
+          username,
+          email: `${username}@example.com`,
+          firstName: 'Imported',
+          lastName: 'Person',
+          phoneNumber: '+1 555 0100',
+        })
+        for (const [row, username] of [
+          [2, 'run.first'],
+          [3, 'run.second'],
+        ] as const) {
+          await ok('POST', '/api/admin/users/import', {
+            importId,
+            fileName: 'run.csv',
+            sendSetPasswordLink: false,
+            rows: [person(row, username)],
+          })
+        }
+        await ok('POST', `/api/admin/users/import/${importId}/finish`, { ending: 'cancelled' })
+        return {
+          actor: root,
+          targetType: 'user',
+          targetId: null,
+          changes: {
+            file: 'run.csv',
+            rows: 2,
+            firstRow: 2,
+            lastRow: 3,
+            created: 2,
+            updated: 0,
+            unchanged: 0,
+            failed: 0,
+            ended: 'cancelled',
+          },
+        }
+      },
+    },
+    {
+      way: 'the job, for a run no console finished, once it has been quiet long enough',
+      async perform() {
+        const importId = randomUUID()
+        await ok('POST', '/api/admin/users/import', {
+          importId,
+          fileName: 'left.csv',
+          sendSetPasswordLink: false,
+          rows: [{ row: 2, username: 'run.left', email: 'nope' }],
+        })
+        // Quiet for a day without moving the clock, which the other cases' tokens rely on.
+        await server.built.context.db.query(
+          `UPDATE import_runs SET last_request_at = now() - interval '1 day' WHERE import_id = $1`,
+          [importId],
+        )
+        expect(await server.built.context.importRunCloser.run()).toBe(1)
+        return {
+          actor: root,
+          targetType: 'user',
+          targetId: null,
+          changes: {
+            file: 'left.csv',
+            rows: 1,
+            firstRow: 2,
+            lastRow: 2,
+            created: 0,
+            updated: 0,
+            unchanged: 0,
+            failed: 1,
+            ended: 'unfinished',
           },
         }
       },

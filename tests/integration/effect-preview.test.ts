@@ -71,8 +71,12 @@ const auditCount = async () =>
 
 test('the server names the feature, and the console offers it only then', async () => {
   const me = await server.request('GET', '/auth/me', { token })
-  expect(me.body.features).toEqual(['effect-preview', 'grant-ends'])
-  expect((await signedInCore()).session.features).toEqual(['effect-preview', 'grant-ends'])
+  expect(me.body.features).toEqual(['effect-preview', 'grant-ends', 'import-runs'])
+  expect((await signedInCore()).session.features).toEqual([
+    'effect-preview',
+    'grant-ends',
+    'import-runs',
+  ])
 
   // A server of the contract alone names no features: the console offers none.
   const contractOnly: Fetch = async (url, init) => {

@@ -32,6 +32,15 @@ const progress = (importId: string) =>
       ? [[event.phase, event.done, event.total]]
       : [],
   )
+/** The `user.import` audit entries of a file, oldest first. */
+const importEntries = async (file: string) =>
+  (
+    await server.built.context.db.query<{ changes: object }>(
+      `SELECT changes FROM audit_log WHERE action = 'user.import' AND changes->>'file' = $1
+       ORDER BY id`,
+      [file],
+    )
+  ).map((entry) => entry.changes)
 const countUsers = async () =>
   (await server.built.context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n
 
@@ -168,7 +177,22 @@ describe('a file from open dialog to report', () => {
       cancelled: false,
     })
     expect(first.data.errors.map((error: { row: number }) => error.row)).toEqual([19, 152, 301])
-    expect(posts).toEqual(Array(2).fill('/api/admin/users/import'))
+    // Two requests of one run, then its finish: one audit entry with the file's totals.
+    expect(posts.slice(0, 2)).toEqual(Array(2).fill('/api/admin/users/import'))
+    expect(posts[2]).toMatch(/^\/api\/admin\/users\/import\/[0-9a-f-]{36}\/finish$/)
+    expect(posts).toHaveLength(3)
+    expect(await importEntries('staff.csv')).toEqual([
+      {
+        file: 'staff.csv',
+        rows: 300,
+        firstRow: 2,
+        lastRow: 301,
+        created: 297,
+        updated: 0,
+        unchanged: 0,
+        failed: 3,
+      },
+    ])
     expect(progress(importId)).toEqual([
       ['applying', 0, 300],
       ['applying', 200, 300],
@@ -266,6 +290,19 @@ describe('a file from open dialog to report', () => {
       errors: [],
     })
     expect(await countUsers()).toBe(usersBefore + report.done)
+    expect(await importEntries('cut.csv')).toEqual([
+      {
+        file: 'cut.csv',
+        rows: report.done,
+        firstRow: 2,
+        lastRow: report.done + 1,
+        created: report.done,
+        updated: 0,
+        unchanged: 0,
+        failed: 0,
+        ended: 'cancelled',
+      },
+    ])
     await call('imports.saveReport', { importId })
     const lines = (await readFile(join(dir, 'import-report.csv'), 'utf8')).split('\r\n')
     expect(lines[report.done]).toBe(`${report.done + 1},cut${report.done - 1},created,`)

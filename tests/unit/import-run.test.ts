@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { UserImportResponse, UserImportResult, UserImportRow } from '@shared/contract'
+import { ApiFailure } from '../../src/main/core/api/http'
 import { runImport } from '../../src/main/core/import/run-import'
 
 const rows: UserImportRow[] = Array.from({ length: 5 }, (_, i) => ({
@@ -9,9 +10,9 @@ const rows: UserImportRow[] = Array.from({ length: 5 }, (_, i) => ({
 
 /** A server whose answers the test gives, request by request, in any order. */
 function heldServer() {
-  const requests: { rows: UserImportRow[]; answer: () => void }[] = []
+  const requests: { rows: UserImportRow[]; answer: () => void; fail: () => void }[] = []
   const send = (sent: UserImportRow[]) =>
-    new Promise<UserImportResponse>((resolve) => {
+    new Promise<UserImportResponse>((resolve, reject) => {
       const results = sent.map((row) => ({
         row: row.row,
         username: row.username,
@@ -30,6 +31,7 @@ function heldServer() {
             unchanged: 0,
             failed: 0,
           }),
+        fail: () => reject(new ApiFailure('The server is unavailable', 503)),
       })
     })
   return { requests, send }
@@ -81,6 +83,32 @@ describe('sending an import', () => {
     controller.abort()
     for (const request of server.requests) request.answer()
     expect(await run).toMatchObject({ done: 4, cancelled: true, stoppedAtRow: 6 })
+    expect(server.requests).toHaveLength(2)
+  })
+
+  test('a request that fails stops the run once the request in flight after it is answered', async () => {
+    const server = heldServer()
+    let ended = false
+    const run = runImport({
+      rows,
+      rowsPerRequest: 2,
+      requestsAtOnce: 2,
+      send: server.send,
+      signal: new AbortController().signal,
+      collect: () => undefined,
+      progress: () => undefined,
+    }).finally(() => (ended = true))
+    await settle()
+    server.requests[0]!.fail()
+    await settle()
+    // The second request may still be applying rows: the run's end (and its audit) waits for it.
+    expect(ended).toBe(false)
+    server.requests[1]!.answer()
+    expect(await run).toMatchObject({
+      done: 0,
+      stoppedAtRow: 2,
+      error: 'The server is unavailable',
+    })
     expect(server.requests).toHaveLength(2)
   })
 

@@ -98,6 +98,24 @@ CREATE TABLE groups (
 CREATE UNIQUE INDEX groups_name_key ON public.groups USING btree (lower(name));
 CREATE UNIQUE INDEX groups_pkey ON public.groups USING btree (id);
 
+CREATE TABLE import_runs (
+  import_id uuid NOT NULL,
+  actor_id integer NOT NULL,
+  actor_username text NOT NULL,
+  file text,
+  first_row integer NOT NULL,
+  last_row integer NOT NULL,
+  row_count integer NOT NULL,
+  created integer NOT NULL,
+  updated integer NOT NULL,
+  unchanged integer NOT NULL,
+  failed integer NOT NULL,
+  last_request_at timestamp with time zone NOT NULL,
+  CONSTRAINT import_runs_pkey PRIMARY KEY (import_id, actor_id)
+);
+CREATE INDEX import_runs_last_request_at ON public.import_runs USING btree (last_request_at);
+CREATE UNIQUE INDEX import_runs_pkey ON public.import_runs USING btree (import_id, actor_id);
+
 CREATE TABLE mail_outbox (
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
   user_id integer,

@@ -256,7 +256,10 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
       ...toUser(user),
       roles: await effectiveRoleNames(db, user.id, new Date(config.clock.now())),
       permissions: caller.permissions,
-      features: SERVER_FEATURES,
+      // Import runs come with the import endpoint, which USER_IMPORT=off leaves out.
+      features: config.userImport
+        ? SERVER_FEATURES
+        : SERVER_FEATURES.filter((feature) => feature !== 'import-runs'),
     }
   })
 

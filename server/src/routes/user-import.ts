@@ -9,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Caller } from '../auth/guard'
 import { auditReauthRefusal } from '../auth/reauth'
 import type { ServerContext } from '../context'
-import { writeAudit } from '../db/audit'
 import { findImportNames, prefetchedLookups } from '../db/import-rows'
-import { ApiError, databaseFailure } from '../errors'
+import { addToImportRun, auditImport, closeImportRun } from '../db/import-runs'
+import { ApiError, databaseFailure, notFound } from '../errors'
 import { resource } from './serve'
 import { importChunk } from './user-import-chunk'
 import {
@@ -71,7 +71,10 @@ async function applyRows(
   return importRows(ctx, caller, rows, options, names, log)
 }
 
-/** `POST /api/admin/users/import`: a part of a CSV file, checked (dryRun) or applied row by row. */
+/**
+ * `POST /api/admin/users/import`: a part of a CSV file, checked (dryRun) or applied row by row;
+ * `…/import/{importId}/finish`: the end of a run of such parts, audited once (issue 56).
+ */
 export const userImportRoutes = resource(({ serve }, ctx) => {
   const { db } = ctx
   serve(endpoints.importUsers, async ({ body, caller, request }): Promise<UserImportResponse> => {
@@ -103,26 +106,37 @@ export const userImportRoutes = resource(({ serve }, ctx) => {
       failed: count('failed'),
     }
     if (!body.dryRun) {
+      const totals = {
+        file: body.fileName ?? null,
+        rows: results.length,
+        firstRow: body.rows[0]!.row,
+        lastRow: body.rows.at(-1)!.row,
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        failed: summary.failed,
+      }
+      const { importId } = body
       await db.transaction((tx) =>
-        writeAudit(tx, {
-          actor: caller,
-          action: 'user.import',
-          targetType: 'user',
-          targetId: null,
-          changes: {
-            file: body.fileName ?? null,
-            rows: results.length,
-            firstRow: body.rows[0]!.row,
-            lastRow: body.rows.at(-1)!.row,
-            created: summary.created,
-            updated: summary.updated,
-            unchanged: summary.unchanged,
-            failed: summary.failed,
-          },
-        }),
+        importId
+          ? addToImportRun(
+              tx,
+              { importId, actor: caller, at: new Date(ctx.config.clock.now()) },
+              totals,
+            )
+          : auditImport(tx, caller, totals, 'completed'),
       )
       if (summary.created > 0 && body.sendSetPasswordLink) ctx.mail.kick()
     }
     return summary
+  })
+
+  serve(endpoints.finishImport, async ({ params, body, caller }) => {
+    return db.transaction(async (tx) => {
+      const run = await closeImportRun(tx, params.importId, caller.id)
+      if (!run) throw notFound('No import run of yours with this id is open')
+      await auditImport(tx, run.actor, run.totals, body.ending)
+      return run.totals
+    })
   })
 })

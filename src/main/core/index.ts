@@ -101,6 +101,10 @@ export function createCore(ports: CorePorts): Core {
         callerId: async () => (await session.current())?.user.id,
       }),
     ),
+    importRuns: {
+      offered: async () => (await session.current())?.features.includes('import-runs') ?? false,
+      finish: (importId, ending) => api.call(endpoints.finishImport, { importId, ending }),
+    },
     saveFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     emit,
   })

@@ -13,6 +13,11 @@ export const SERVER_FEATURES = [
    * users' `accessEndsAt`, and the users list's `accessEnding` filter.
    */
   'grant-ends',
+  /**
+   * POST /api/admin/users/import takes an importId, and …/import/{importId}/finish ends the run:
+   * a file applied in many requests is audited by one `user.import` entry (issue 56).
+   */
+  'import-runs',
 ] as const
 
 export type ServerFeature = (typeof SERVER_FEATURES)[number]

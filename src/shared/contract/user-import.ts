@@ -54,6 +54,12 @@ export const userImportRequestSchema = z.strictObject({
     .default(true),
   /** The file's name, for the summary entry of the audit log. */
   fileName: cell('fileName').optional(),
+  /**
+   * The console's id of the run the request is part of (feature 'import-runs'): the run's
+   * requests are audited together, by one entry written when the run is finished. Without it,
+   * each request applied writes its own entry.
+   */
+  importId: z.uuid({ error: 'importId must be a UUID' }).optional(),
 })
 export type UserImportRequest = z.input<typeof userImportRequestSchema>
 
@@ -86,3 +92,34 @@ export const userImportResponseSchema = z.object({
   failed: z.number().int().min(0),
 })
 export type UserImportResponse = z.infer<typeof userImportResponseSchema>
+
+/** A run with no request for this long, never finished, is summed up by the server. */
+export const IMPORT_RUN_QUIET_MINUTES = 10
+
+/** How a run of import requests ended, as its audit entry says (absent when it completed). */
+export const IMPORT_RUN_ENDINGS = ['completed', 'cancelled', 'failed'] as const
+
+export const importRunParamsSchema = z.object({
+  importId: z.uuid({ error: 'importId must be a UUID' }),
+})
+
+export const importRunFinishSchema = z.strictObject({
+  /** Completed, Cancel pressed, or stopped by a request that failed as a whole. */
+  ending: z.enum(IMPORT_RUN_ENDINGS, {
+    error: `ending must be one of ${IMPORT_RUN_ENDINGS.join(', ')}`,
+  }),
+})
+export type ImportRunFinish = z.infer<typeof importRunFinishSchema>
+
+/** A run's totals over its applied requests: what its one `user.import` entry records. */
+export const importRunTotalsSchema = z.object({
+  file: z.string().nullable(),
+  rows: z.number().int().min(0),
+  firstRow: z.number().int(),
+  lastRow: z.number().int(),
+  created: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  unchanged: z.number().int().min(0),
+  failed: z.number().int().min(0),
+})
+export type ImportRunTotals = z.infer<typeof importRunTotalsSchema>

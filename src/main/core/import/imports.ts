@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type {
@@ -13,6 +14,7 @@ import type {
 import { unchangedReason } from '@shared/user-import-messages'
 import type {
   ImportOutcome,
+  ImportRunFinish,
   UserImportRequest,
   UserImportResponse,
   UserImportResult,
@@ -136,6 +138,14 @@ export function createImports(deps: {
   /** The native open dialog: the chosen file, or null when the administrator cancels it. */
   chooseFile: (() => Promise<string | null>) | undefined
   send(body: UserImportRequest): Promise<UserImportResponse>
+  /**
+   * Our server's import runs (feature 'import-runs'): whether the server has them, and the call
+   * that ends one, so that a file applied in many requests is audited once (issue 56).
+   */
+  importRuns: {
+    offered(): Promise<boolean>
+    finish(runId: string, ending: ImportRunFinish['ending']): Promise<unknown>
+  }
   saveFile: ExportPorts['chooseFile']
   emit(event: BridgeEvent): void
 }) {
@@ -216,6 +226,8 @@ export function createImports(deps: {
       const file = find(input.importId)
       // Every row's outcome, for the report.
       const outcomes = localOutcomes(file.parsed)
+      // Each application of the file is a run of its own on the server.
+      const runId = (await deps.importRuns.offered()) ? randomUUID() : undefined
       const { answer } = await run(
         input.importId,
         'applying',
@@ -223,11 +235,20 @@ export function createImports(deps: {
           dryRun: false,
           updateExisting: input.updateExisting,
           sendSetPasswordLink: input.sendSetPasswordLink,
+          ...(runId && { importId: runId }),
         },
         (results) => {
           for (const result of results) outcomes.set(result.row, result)
         },
       )
+      if (runId) {
+        const ending = answer.error ? 'failed' : answer.cancelled ? 'cancelled' : 'completed'
+        // Unfinished, the server audits the run itself after a quiet while; a run that applied
+        // nothing has nothing to finish (404).
+        await deps.importRuns.finish(runId, ending).catch((error: unknown) => {
+          if (!(error instanceof ApiFailure)) throw error
+        })
+      }
       file.outcomes = outcomes
       file.updateExisting = input.updateExisting
       const { counts, add } = counter()

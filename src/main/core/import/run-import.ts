@@ -56,7 +56,7 @@ export interface ImportRun {
  * Sends the rows in requests, in file order, up to `requestsAtOnce` of them in flight: the
  * console prepares and reads one while the server works on the next. Cancel stops before the next
  * request; what was sent stays applied and counted. A request that fails as a whole stops the
- * run, and the run says where and why.
+ * run once the requests in flight are answered, and the run says where and why.
  */
 export async function runImport(job: {
   rows: UserImportRow[]
@@ -85,6 +85,9 @@ export async function runImport(job: {
       answer = await sent[index]!
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error
+      // The run ends when the server has nothing of it left to do: the requests after this one
+      // may still be applying rows, and the run's audit entry follows them (issue 56).
+      await Promise.allSettled(sent.slice(index + 1))
       return { ...run, error: error.message, stoppedAtRow: chunk[0]!.row }
     }
     job.collect(answer.results)

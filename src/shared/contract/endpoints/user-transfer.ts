@@ -1,7 +1,15 @@
 import { endpoint } from '../endpoint'
 import { userSchema } from '../user'
 import { USER_EXPORT_CONTENT_TYPE, userExportQuerySchema } from '../user-export'
-import { MAX_IMPORT_ROWS, userImportRequestSchema, userImportResponseSchema } from '../user-import'
+import {
+  IMPORT_RUN_QUIET_MINUTES,
+  MAX_IMPORT_ROWS,
+  importRunFinishSchema,
+  importRunParamsSchema,
+  importRunTotalsSchema,
+  userImportRequestSchema,
+  userImportResponseSchema,
+} from '../user-import'
 
 /** Our server's export and import of users (issues 14 and 32); other servers may not have them. */
 export const userTransferEndpoints = {
@@ -25,5 +33,16 @@ export const userTransferEndpoints = {
     reauth: 'when-rights-move',
     body: userImportRequestSchema,
     output: userImportResponseSchema,
+  }),
+  finishImport: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/import/{importId}/finish',
+    summary: `End a run of import requests sent with this importId (feature 'import-runs'): writes its one user.import audit entry with the file's totals and answers them. 404 when the caller has no such run open: finished already, never applied a row, or summed up by the server after ${IMPORT_RUN_QUIET_MINUTES} quiet minutes`,
+    tag: 'users',
+    access: 'users.create',
+    params: importRunParamsSchema,
+    body: importRunFinishSchema,
+    output: importRunTotalsSchema,
+    errors: [404],
   }),
 }
