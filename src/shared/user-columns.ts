@@ -4,7 +4,8 @@ import { activeText, lockedText } from './user-actions'
 
 /**
  * The Users table's columns and their headers, in table order (SPEC.md section 2), with
- * whether two-step sign-in is on (issue 30), hidden unless chosen.
+ * whether two-step sign-in is on (issue 30) and when access ends (issue 57), hidden unless
+ * chosen.
  */
 export const USER_COLUMN_LABELS = {
   id: 'User ID',
@@ -15,6 +16,7 @@ export const USER_COLUMN_LABELS = {
   isActive: 'Active',
   isLocked: 'Locked',
   twoStep: 'Two-step',
+  accessEndsAt: 'Access ends',
   lastLogin: 'Last Login',
   createdDate: 'Created At',
   updatedDate: 'Last Updated',
@@ -33,7 +35,7 @@ export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
 /**
  * A cell's text as the table shows it, and so as exports write it: states in words, dates as
  * `date` writes them (the console's format, or ISO 8601 in a CSV), a missing value as "Never"
- * (last login) or a dash.
+ * (last login), nothing (no access that ends) or a dash.
  */
 export function userCellText(user: User, column: ExportableUserColumn, date: DateText): string {
   switch (column) {
@@ -45,6 +47,8 @@ export function userCellText(user: User, column: ExportableUserColumn, date: Dat
       return user.twoStep ? 'On' : 'Off'
     case 'lastLogin':
       return date(user.lastLogin, 'Never')
+    case 'accessEndsAt':
+      return date(user.accessEndsAt, '')
     case 'createdDate':
     case 'updatedDate':
       return date(user[column])

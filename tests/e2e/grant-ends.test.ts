@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
+import { formatDateTime, isoDateTime } from '@shared/dates'
 import { seriousViolations, startConsole } from './support'
 
 /**
  * A temporary administrator (issue 57): the ADMIN role given on the details page for 1 hour,
- * with a reason, is shown with its end, and is gone once the server's clock has passed it.
+ * with a reason, is shown with its end, and is gone once the server's clock has passed it. The
+ * Users list shows the nearest end in its optional Access ends column, and exports it.
  */
 
 let app: Awaited<ReturnType<typeof startConsole>>
@@ -22,6 +25,93 @@ const roles = () => page().getByRole('region', { name: 'Roles & Permissions' })
 const adminBox = () => roles().getByLabel('ADMIN', { exact: true })
 const adminUntil = () => roles().getByLabel('Until, ADMIN', { exact: true })
 const saveButton = () => page().getByRole('button', { name: 'Save Changes', exact: true })
+
+const HOUR = 3_600_000
+
+async function created<T>(path: string, body: unknown): Promise<T> {
+  const reply = await app.server.request<T>('POST', path, { token, body })
+  expect(reply.status).toBe(201)
+  return reply.body
+}
+
+async function grant(user: User, path: string, until: string | null) {
+  const reply = await app.server.request('PUT', `/api/admin/users/${user.id}/${path}`, {
+    token,
+    body: { until, reason: 'Quarter-end audit' },
+  })
+  expect(reply.status).toBe(200)
+}
+
+test('the optional Access ends column shows the nearest end of a direct role or group, and exports it', async () => {
+  const { user: ending } = await app.server.member(token)
+  const { user: lasting } = await app.server.member(token)
+  const reader = await created<{ id: number }>('/api/admin/roles', {
+    name: `Reader ${ending.id}`,
+    permissions: ['users.read'],
+  })
+  const team = await created<{ id: number }>('/api/admin/groups', {
+    name: `Team ${ending.id}`,
+    roleIds: [],
+  })
+  // Whole minutes, as the list shows them.
+  const hence = (hours: number) =>
+    new Date(Math.ceil(app.server.clock.now() / 60_000) * 60_000 + hours * HOUR).toISOString()
+  const groupEnd = hence(24)
+  await grant(ending, `role-grants/${reader.id}`, hence(48))
+  await grant(ending, `group-grants/${team.id}`, groupEnd)
+  await grant(lasting, `role-grants/${reader.id}`, null)
+
+  await page().goto(app.at(`users?roleId=${reader.id}`))
+  const table = page().getByRole('table', { name: 'Users' })
+  const headers = () => table.getByRole('columnheader').allInnerTexts()
+  const cellOf = (user: User) =>
+    table
+      .getByRole('row')
+      .filter({ has: page().getByRole('link', { name: user.username, exact: true }) })
+      .locator('td[data-column="accessEndsAt"]')
+  await table.getByRole('link', { name: lasting.username, exact: true }).waitFor()
+  expect((await headers()).some((text) => text.includes('Access ends'))).toBe(false)
+  await expect(cellOf(ending).count()).resolves.toBe(0)
+
+  const columns = page().getByRole('button', { name: 'Columns' })
+  await columns.click()
+  await page().getByRole('group', { name: 'Show/Hide Columns' }).getByLabel('Access ends').check()
+  await columns.click()
+  const shown = (await headers()).map((text) => text.replace(/[▲▼↕]/g, '').trim())
+  // After Two-step's place, and not sortable: the server orders by no end.
+  expect(shown.slice(shown.indexOf('Locked'), shown.indexOf('Locked') + 2)).toEqual([
+    'Locked',
+    'Access ends',
+  ])
+  await expect(
+    table.getByRole('columnheader', { name: 'Access ends' }).getByRole('button').count(),
+  ).resolves.toBe(0)
+  const zone = await page().evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+  await expect(cellOf(ending).innerText()).resolves.toBe(formatDateTime(groupEnd, '-', zone))
+  await expect(cellOf(lasting).innerText()).resolves.toBe('')
+  expect(await seriousViolations(page())).toEqual([])
+
+  await page().getByRole('button', { name: 'Export CSV' }).click()
+  const notice = page().getByText(/^Exported 2 users to /)
+  await notice.waitFor({ timeout: 60_000 })
+  const csv = await readFile(
+    (await notice.textContent())!.replace(/^Exported 2 users to /, ''),
+    'utf8',
+  )
+  const [header, ...rows] = csv.trim().split(/\r?\n/)
+  expect(header).toBe('User ID,Username,Full Name,Active,Locked,Access ends')
+  expect(rows).toEqual(
+    expect.arrayContaining([
+      `${ending.id},${ending.username},${ending.fullName},Active,Unlocked,${isoDateTime(groupEnd, '', zone)}`,
+      `${lasting.id},${lasting.username},${lasting.fullName},Active,Unlocked,`,
+    ]),
+  )
+
+  await columns.click()
+  await page().getByRole('group', { name: 'Show/Hide Columns' }).getByLabel('Access ends').uncheck()
+  await columns.click()
+  expect((await headers()).some((text) => text.includes('Access ends'))).toBe(false)
+})
 
 async function open(user: User) {
   await page().goto(app.at(`users/${user.id}`))

@@ -814,8 +814,8 @@ describe('polish', () => {
       const menu = page.getByRole('group', { name: 'Show/Hide Columns' })
       for (const box of await menu.getByRole('checkbox').all()) await box.check()
       await page.keyboard.press('Escape')
-      // Every column of the spec, Two-step, and the selection checkbox before them.
-      expect(await table().getByRole('columnheader').count()).toBe(13)
+      // Every column of the spec, Two-step, Access ends, and the selection checkbox before them.
+      expect(await table().getByRole('columnheader').count()).toBe(14)
 
       const wrap = page.getByRole('group', { name: 'Users' })
       const sizes = await wrap.evaluate((el: any) => ({

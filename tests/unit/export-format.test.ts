@@ -152,6 +152,18 @@ describe('userCellText', () => {
     )
     expect(userCellText(dated, 'lastLogin', dateText('UTC', 'iso'))).toBe('Never')
   })
+
+  test("Access ends: the user's nearest grant end as other dates, nothing when none ends", () => {
+    const ending = { ...user, accessEndsAt: '2026-12-12T10:00:00.000Z' }
+    expect(userCellText(ending, 'accessEndsAt', dateText('Asia/Dubai', 'shown'))).toBe(
+      'Dec 12, 2026, 2:00 PM GMT+4',
+    )
+    expect(userCellText(ending, 'accessEndsAt', dateText('Asia/Dubai', 'iso'))).toBe(
+      '2026-12-12T14:00:00+04:00',
+    )
+    expect(userCellText({ ...user, accessEndsAt: null }, 'accessEndsAt', shown)).toBe('')
+    expect(userCellText(user, 'accessEndsAt', dateText('UTC', 'iso'))).toBe('')
+  })
 })
 
 describe('mergePdfs', () => {

@@ -104,6 +104,7 @@ describe('reading a file', () => {
       'Full Name',
       'Locked',
       'Two-step',
+      'Access ends',
       'Last Login',
       'Created At',
       'Last Updated',

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { USER_COLUMN_IDS } from '@shared/user-columns'
+import { USER_COLUMN_IDS, USER_COLUMN_LABELS } from '@shared/user-columns'
 import {
   DEFAULT_COLUMN_VISIBILITY,
   canToggleColumn,
+  offeredColumns,
   restoreColumnVisibility,
+  shownColumns,
   toggleColumn,
   visibleColumnCount,
 } from '../../src/renderer/src/features/users/columns'
@@ -23,6 +25,34 @@ describe('Users table columns', () => {
       'isLocked',
       'actions',
     ])
+  })
+
+  test('Access ends follows Two-step, hidden until chosen', () => {
+    expect(USER_COLUMN_IDS.indexOf('accessEndsAt')).toBe(USER_COLUMN_IDS.indexOf('twoStep') + 1)
+    expect(USER_COLUMN_LABELS.accessEndsAt).toBe('Access ends')
+    expect(DEFAULT_COLUMN_VISIBILITY.accessEndsAt).toBe(false)
+  })
+
+  test.each([
+    [true, true, []],
+    [true, false, ['accessEndsAt']],
+    [false, true, ['actions']],
+    [false, false, ['accessEndsAt', 'actions']],
+  ])(
+    'with actions %s and grant ends %s, every column but %j is offered, in table order',
+    (withActions, grantEnds, missing) => {
+      expect(offeredColumns(withActions, grantEnds)).toEqual(
+        USER_COLUMN_IDS.filter((id) => !(missing as string[]).includes(id)),
+      )
+    },
+  )
+
+  test('a chosen column not offered is not shown; the choice itself is kept', () => {
+    const stored = onlyVisible('id', 'username', 'accessEndsAt', 'actions')
+    const shown = shownColumns(stored, offeredColumns(true, false))
+    expect(USER_COLUMN_IDS.filter((id) => shown[id])).toEqual(['id', 'username', 'actions'])
+    expect(stored.accessEndsAt).toBe(true)
+    expect(shownColumns(stored, offeredColumns(true, true))).toEqual(stored)
   })
 
   test('a hidden column can be shown and a visible one hidden', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { MIN_VISIBLE_COLUMNS } from '@shared/validation'
-import { USER_COLUMN_IDS, USER_COLUMN_LABELS, type UserColumnId } from '@shared/user-columns'
+import { USER_COLUMN_LABELS, type UserColumnId } from '@shared/user-columns'
 import { canToggleColumn, type UserColumnVisibility } from './columns'
 
 /**
@@ -8,19 +8,16 @@ import { canToggleColumn, type UserColumnVisibility } from './columns'
  * last three visible columns cannot be unticked. Escape or a click elsewhere closes it.
  */
 export function ColumnsMenu({
-  visibility: stored,
+  visibility,
   offered,
   onToggle,
 }: {
+  /** What the table shows (`shownColumns`): a column not offered counts as hidden. */
   visibility: UserColumnVisibility
-  /** The columns this caller's table has: Actions only for one who may take an action. */
+  /** The columns this caller's table has (`offeredColumns`). */
   offered: readonly UserColumnId[]
   onToggle: (id: UserColumnId) => void
 }) {
-  // A column not offered is not shown, and does not count among the three that stay.
-  const visibility = Object.fromEntries(
-    USER_COLUMN_IDS.map((id) => [id, offered.includes(id) && stored[id]]),
-  ) as UserColumnVisibility
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)

@@ -13,7 +13,7 @@ import { DataTable } from '../../components/DataTable'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { notify } from '../../lib/notifications'
-import { useCallerPermissions, usePermissions } from '../auth'
+import { useCallerPermissions, usePermissions, useServerFeature } from '../auth'
 import { SetTemporaryPasswordDialog } from '../temporary-password'
 import { AddUserDialog } from './AddUserDialog'
 import { AssignAccessDialog } from './AssignAccessDialog'
@@ -23,8 +23,7 @@ import { selectionColumn } from './bulk/selection-column'
 import { useBulkSelection } from './bulk/useBulkSelection'
 import { ColumnsMenu } from './ColumnsMenu'
 import { DormantNotice } from './dormant/DormantNotice'
-import { COLUMNS_BUT_ACTIONS } from './columns'
-import { USER_COLUMN_IDS } from '@shared/user-columns'
+import { offeredColumns, shownColumns } from './columns'
 import { ExportProgressBar } from './export/ExportProgressBar'
 import { PrintReport } from './export/PrintReport'
 import { useUserExport } from './export/useUserExport'
@@ -51,13 +50,21 @@ type OpenDialog =
 export function UsersPage() {
   const list = useUserList()
   const columns = useColumnVisibility()
+  const may = usePermissions()
+  const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
+  const grantEnds = useServerFeature('grant-ends')
+  const offered = useMemo(() => offeredColumns(withActions, grantEnds), [withActions, grantEnds])
+  const visibility = useMemo(
+    () => shownColumns(columns.visibility, offered),
+    [columns.visibility, offered],
+  )
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const exports = useUserExport({
     // What the search box says now, not what the debounced list last asked for.
     query: { ...list.query, search: list.searchText.trim() || undefined },
     filter: list.filter,
-    visibility: columns.visibility,
+    visibility,
     shown: list.users,
     announce: setNotice,
   })
@@ -69,10 +76,8 @@ export function UsersPage() {
     setNotice(null)
     setDialog(next)
   }, [])
-  const may = usePermissions()
   const date = useDateText()
   const held = useCallerPermissions()
-  const withActions = ROW_ACTIONS.some((action) => may(USER_ACTION_PERMISSIONS[action]))
 
   const tableColumns = useMemo(
     () =>
@@ -95,7 +100,7 @@ export function UsersPage() {
       className="users-page"
       style={
         {
-          '--clipped-columns': CLIPPED_COLUMNS.filter((id) => columns.visibility[id]).length,
+          '--clipped-columns': CLIPPED_COLUMNS.filter((id) => visibility[id]).length,
         } as CSSProperties
       }
     >
@@ -138,11 +143,7 @@ export function UsersPage() {
             Import CSV
           </button>
         )}
-        <ColumnsMenu
-          visibility={columns.visibility}
-          offered={withActions ? USER_COLUMN_IDS : COLUMNS_BUT_ACTIONS}
-          onToggle={columns.toggle}
-        />
+        <ColumnsMenu visibility={visibility} offered={offered} onToggle={columns.toggle} />
         {may('users.create') && (
           <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
             + Add User
@@ -163,7 +164,7 @@ export function UsersPage() {
       <BulkBar
         bulk={bulk}
         total={list.page?.totalElements ?? 0}
-        visibility={columns.visibility}
+        visibility={visibility}
         sort={list.sort.field}
         direction={list.sort.direction}
       />
@@ -173,7 +174,7 @@ export function UsersPage() {
         columns={[selectionColumn(bulk), ...tableColumns]}
         data={list.users}
         rowKey={(user) => String(user.id)}
-        columnVisibility={columns.visibility}
+        columnVisibility={visibility}
         sortable={USER_SORT_FIELDS}
         sort={list.sort}
         onSort={list.sortBy}

@@ -16,8 +16,26 @@ export const DEFAULT_COLUMN_VISIBILITY = Object.fromEntries(
   USER_COLUMN_IDS.map((id) => [id, DEFAULT_VISIBLE.includes(id)]),
 ) as UserColumnVisibility
 
-/** Every column but Actions: what a caller who may take no action on users can show (issue 56). */
-export const COLUMNS_BUT_ACTIONS = USER_COLUMN_IDS.filter((id) => id !== 'actions')
+/**
+ * The columns a caller's table has, in table order: Actions only for one who may take an action
+ * on users (issue 56), Access ends only against a server naming `grant-ends` (issue 57).
+ */
+export const offeredColumns = (withActions: boolean, grantEnds: boolean): UserColumnId[] =>
+  USER_COLUMN_IDS.filter(
+    (id) => (id !== 'actions' || withActions) && (id !== 'accessEndsAt' || grantEnds),
+  )
+
+/**
+ * What the table, the Columns menu and the exports show: the stored choice among the columns
+ * offered. A column not offered is not shown, and does not count among the three that stay.
+ */
+export const shownColumns = (
+  stored: UserColumnVisibility,
+  offered: readonly UserColumnId[],
+): UserColumnVisibility =>
+  Object.fromEntries(
+    USER_COLUMN_IDS.map((id) => [id, offered.includes(id) && stored[id]]),
+  ) as UserColumnVisibility
 
 export const visibleColumnCount = (visibility: UserColumnVisibility): number =>
   USER_COLUMN_IDS.filter((id) => visibility[id]).length

@@ -176,8 +176,9 @@ function UserLink({ user }: { user: User }) {
 }
 
 /**
- * The eleven columns of SPEC.md section 2, in order, and Two-step; visibility is the caller's.
- * Without `actions`, no Actions column: the caller may take none of its actions on anyone.
+ * The eleven columns of SPEC.md section 2, in order, with Two-step and Access ends; visibility
+ * is the caller's among those offered (`shownColumns`). Without `actions`, no Actions column:
+ * the caller may take none of its actions on anyone.
  */
 export function userColumns(
   actions: UserRowActions,
@@ -213,6 +214,10 @@ export function userColumns(
     col.accessor('twoStep', {
       header: LABELS.twoStep,
       cell: ({ row }) => userCellText(row.original, 'twoStep', date),
+    }),
+    col.accessor('accessEndsAt', {
+      header: LABELS.accessEndsAt,
+      cell: ({ row }) => userCellText(row.original, 'accessEndsAt', date),
     }),
     col.accessor('lastLogin', {
       header: LABELS.lastLogin,
