@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ADMIN } from '../integration/support/server'
 import { startConsole } from './support'
+import { dailyRunTwelveHoursAway } from '../integration/support/daily-run-later'
 
 /**
  * Issue 57 item 2 in the console: the Users page says what the dormant-accounts policy's next
@@ -10,16 +11,13 @@ import { startConsole } from './support'
 
 const DAY = 86_400_000
 const TAG = 'Qzdormant'
-/** Twelve hours from now in UTC: the day's run is never due while the test runs. */
-const runAt = `${String((new Date().getUTCHours() + 12) % 24).padStart(2, '0')}:00`
 
 let app: Awaited<ReturnType<typeof startConsole>>
 
 beforeAll(async () => {
   app = await startConsole({
     DORMANT_AFTER_DAYS: '30',
-    DORMANT_RUN_AT: runAt,
-    DORMANT_TIME_ZONE: 'UTC',
+    ...dailyRunTwelveHoursAway(),
   })
   const token = await app.server.token()
   for (let i = 0; i < 3; i += 1) {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../../server/src/config'
 import { runIfDue } from '../../server/src/dormant/daily-run'
 import { runDormant } from '../../server/src/dormant/dormant-users'
 import { startServer, type TestServer } from './support/server'
+import { dailyRunTwelveHoursAway } from './support/daily-run-later'
 
 /**
  * Issue 57 item 2: DORMANT_AFTER_DAYS deactivates, once a day, active users whose last sign-in
@@ -23,9 +24,6 @@ let exemptGroupId: number
 
 const db = () => server.built.context.db
 const ctx = () => server.built.context
-
-/** Twelve hours from now in UTC, so the day's run is never due while the test sets things up. */
-const runAt = `${String((new Date().getUTCHours() + 12) % 24).padStart(2, '0')}:00`
 
 async function policy(): Promise<Extract<DormantPolicy, { enabled: true }>> {
   const reply = await server.request('GET', '/api/admin/policies/dormant', { token })
@@ -70,8 +68,7 @@ beforeAll(async () => {
   server = await startServer({
     DORMANT_AFTER_DAYS: String(AFTER_DAYS),
     DORMANT_EXEMPT_GROUP: 'Keep Active',
-    DORMANT_RUN_AT: runAt,
-    DORMANT_TIME_ZONE: 'UTC',
+    ...dailyRunTwelveHoursAway(),
   })
   token = await server.token()
   server.clock.stop()
