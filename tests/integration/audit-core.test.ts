@@ -127,7 +127,7 @@ test('the CSV export of a filtered log, newest first, byte for byte', async () =
       'Time,Actor,Action,Target,Details',
       `${time('user.lock')},root,User locked,User: csvsubject,Locked: No → Yes`,
       `${time('user.update')},root,Profile changed,User: csvsubject,"First name: Comma, Inc → Say ""hi"""`,
-      `${time('user.create')},root,User created,User: csvsubject,"Email: csv@example.com; Last name: Doe; Username: csvsubject; First name: Comma, Inc; Phone number: +971 50 000 0000"`,
+      `${time('user.create')},root,User created,User: csvsubject,"Username: csvsubject; First name: Comma, Inc; Last name: Doe; Email: csv@example.com; Phone number: +971 50 000 0000"`,
       '',
     ].join('\r\n'),
   )

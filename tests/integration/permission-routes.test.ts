@@ -70,6 +70,8 @@ beforeAll(async () => {
 
 afterAll(() => server?.close())
 
+const FORGED_IMPORT_ID = '5b6e0f3c-1d2a-4c3b-9e8f-7a6b5c4d3e2f'
+
 /** A valid value for each field a request body of the API has, by name. */
 function bodyFor(operation: Operation): Record<string, unknown> | undefined {
   if (!operation.body) return undefined
@@ -94,6 +96,8 @@ function bodyFor(operation: Operation): Record<string, unknown> | undefined {
     updateExisting: true,
     sendSetPasswordLink: true,
     fileName: 'forged.csv',
+    importId: FORGED_IMPORT_ID,
+    ending: 'completed',
     changes: [{ operation: 'activateRole', params: { id: String(roleId) } }],
   }
   const fields = Object.keys(operation.body.properties ?? {}).filter((field) => field !== 'filter')
@@ -114,6 +118,7 @@ function pathFor(operation: Operation): string {
     .replace('{roleId}', String(roleId))
     .replace('{groupId}', String(groupId))
     .replace('{sessionId}', target.sessionId)
+    .replace('{importId}', FORGED_IMPORT_ID)
 }
 
 /** Everything a request could change, but when sessions were last used and the 403s' own entries. */
@@ -130,6 +135,7 @@ async function state() {
     sessions: await read('SELECT id, revoked_at, refresh_hash FROM sessions ORDER BY id'),
     resetTokens: await read('SELECT * FROM password_reset_tokens ORDER BY token_hash'),
     mail: await read('SELECT id FROM mail_outbox ORDER BY id'),
+    importRuns: await read('SELECT * FROM import_runs ORDER BY import_id'),
     audit: await read(`SELECT id FROM audit_log WHERE action <> 'access.denied' ORDER BY id`),
   }
 }
