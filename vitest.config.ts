@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 /**
  * Unit tests run once. Integration tests run against PGlite, and again against PostgreSQL
@@ -7,11 +7,21 @@ import { defineConfig } from 'vitest/config'
  * Electron tests work on the built app: loading its host with a stand-in for the electron
  * module, and packaging it.
  */
+/**
+ * Files whose subject is not the database run once, on PGlite: PGlite's own data directory, a
+ * process stopped by a signal, and the audit forwarder through a 30 s outage of its receiver.
+ */
+const ONCE = [
+  'tests/integration/data-dir.test.ts',
+  'tests/integration/stop-on-signal.test.ts',
+  'tests/integration/audit-outage.test.ts',
+]
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     include: ['tests/integration/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(database === 'postgres' ? ONCE : [])],
     env: { TEST_DATABASE: database },
     globalSetup: ['tests/support/database-templates.ts'],
     testTimeout: 30_000,
