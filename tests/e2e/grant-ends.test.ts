@@ -179,6 +179,41 @@ test('bulk Assign Role for 8 hours: a reason is asked before anything is sent, t
   expect(shown).toMatch(/^until [A-Z][a-z]{2} \d{1,2}, \d{4}, /)
 })
 
+test('Assign Roles gives a role for 1 day once its reason is given, asked before anything is sent', async () => {
+  const user = await app.server.createUser(token, { firstName: `Dialog${process.pid}` })
+  const reader = await created<{ id: number; name: string }>('/api/admin/roles', {
+    name: `Dialog reader ${user.id}`,
+    permissions: ['users.read'],
+  })
+  await page().goto(app.at(`users?search=${user.username}`))
+  await page()
+    .getByRole('button', { name: `Assign Roles to ${user.username}` })
+    .click()
+  const assign = page().getByRole('dialog', { name: `Assign Roles: ${user.username}` })
+  await assign.getByRole('checkbox', { name: reader.name }).check()
+  await assign.getByLabel(`Until, ${reader.name}`, { exact: true }).selectOption({ label: '1 day' })
+  await assign.getByRole('button', { name: 'Save', exact: true }).click()
+  await assign.getByText('Give a reason for access that ends.').waitFor()
+  const reason = assign.getByLabel('Reason', { exact: true })
+  await expect(
+    reason.evaluate((input) => input === (globalThis as any).document.activeElement),
+  ).resolves.toBe(true)
+  const held = async () =>
+    (await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })).body
+  await expect(held()).resolves.toEqual([])
+
+  await page().keyboard.type('On call this week')
+  await assign.getByRole('button', { name: 'Save', exact: true }).click()
+  await page()
+    .getByRole('dialog', { name: 'Confirm the change' })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click()
+  await assign.waitFor({ state: 'detached' })
+  await expect(held()).resolves.toEqual([
+    expect.objectContaining({ name: reader.name, reason: 'On call this week' }),
+  ])
+})
+
 async function open(user: User) {
   await page().goto(app.at(`users/${user.id}`))
   await page().getByRole('heading', { name: user.fullName, level: 2 }).waitFor()
