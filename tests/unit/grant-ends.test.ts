@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { bulkRequestInput } from '@shared/bridge-inputs'
 import {
   GRANT_END_IN_PAST,
   GRANT_END_INVALID,
@@ -69,5 +70,22 @@ describe('the grant sent', () => {
     expect(grantInputOf('2026-12-02T23:00:00.000Z', ' ')).toEqual({
       until: '2026-12-02T23:00:00.000Z',
     })
+  })
+})
+
+describe('a bulk run with an end', () => {
+  const request = (action: string) => ({
+    bulkId: '00000000-0000-4000-8000-000000000000',
+    action,
+    selection: { ids: [7] },
+    ...(action !== 'lock' && { targetId: 3 }),
+    grant: { until: '2026-12-02T23:00:00.000Z', reason: 'Quarter-end close' },
+  })
+
+  test('goes to the main process only for the actions that give a role or group', () => {
+    expect(bulkRequestInput.safeParse(request('assign-role')).success).toBe(true)
+    expect(bulkRequestInput.safeParse(request('add-to-group')).success).toBe(true)
+    expect(bulkRequestInput.safeParse(request('remove-from-group')).success).toBe(false)
+    expect(bulkRequestInput.safeParse(request('lock')).success).toBe(false)
   })
 })
