@@ -14,6 +14,7 @@ import {
   bulkBodySchemas,
   groupInputSchema,
   isBulkAccessAction,
+  takesGrantEnd,
   memberListQuerySchema,
   recoveryCodeSchema,
   roleInputSchema,
@@ -136,11 +137,9 @@ export const bulkRequestInput = z
     error:
       'targetId names the role or group of assign-role, add-to-group and remove-from-group, and only of those',
   })
-  .refine(
-    (request) =>
-      request.grant === undefined || ['assign-role', 'add-to-group'].includes(request.action),
-    { error: 'grant gives the role or group of assign-role and add-to-group, and only of those' },
-  )
+  .refine((request) => request.grant === undefined || takesGrantEnd(request.action), {
+    error: 'grant gives the role or group of assign-role and add-to-group, and only of those',
+  })
 export const auditExportInput = z.object({
   exportId,
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),

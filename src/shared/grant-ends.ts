@@ -75,17 +75,32 @@ export function untilOf(choice: EndChoice, now: number): string | null | undefin
   }
 }
 
-/** What is wrong with a chosen end and reason, by field; empty when they can be sent. */
+/** Whether a choice gives an end (a preset or a date and time), so that a reason goes with it. */
+export const endsAt = (choice: EndChoice) => choice.kind === 'preset' || choice.kind === 'at'
+
+/** What is wrong with chosen ends and their reason, by field. */
+export interface GrantEndProblems {
+  until?: string
+  reason?: string
+}
+
+/** What is wrong with chosen ends (null: none) and reason, by field; empty when they can be sent. */
 export function grantEndProblems(
   ends: readonly (string | null)[],
   reason: string,
   now: number,
-): { until?: string; reason?: string } {
+): GrantEndProblems {
   const given = ends.filter((end): end is string => end !== null)
   if (given.some((end) => end === '')) return { until: GRANT_END_INVALID }
   if (given.some((end) => Date.parse(end) <= now)) return { until: GRANT_END_IN_PAST }
   if (given.length > 0 && reason.trim() === '') return { reason: GRANT_REASON_REQUIRED }
   return {}
+}
+
+/** The grant of a role or group given with `until` (null: none); a reason goes only with an end. */
+export function grantInputOf(until: string | null, reason: string): GrantInput {
+  const trimmed = reason.trim()
+  return { until, ...(until !== null && trimmed && { reason: trimmed }) }
 }
 
 /** "until Dec 12, 2026, 2:00 PM": a grant's end as the console shows it wherever it is held. */

@@ -6,8 +6,9 @@ import { seriousViolations, startConsole } from './support'
 
 /**
  * A temporary administrator (issue 57): the ADMIN role given on the details page for 1 hour,
- * with a reason, is shown with its end, and is gone once the server's clock has passed it. The
- * Users list shows the nearest end in its optional Access ends column, and exports it.
+ * with a reason, is shown with its end, and is gone once the server's clock has passed it. A
+ * bulk Assign Role gives a role until a time likewise, with its reason. The Users list shows
+ * the nearest end in its optional Access ends column, and exports it.
  */
 
 let app: Awaited<ReturnType<typeof startConsole>>
@@ -111,6 +112,106 @@ test('the optional Access ends column shows the nearest end of a direct role or 
   await page().getByRole('group', { name: 'Show/Hide Columns' }).getByLabel('Access ends').uncheck()
   await columns.click()
   expect((await headers()).some((text) => text.includes('Access ends'))).toBe(false)
+})
+
+test('bulk Assign Role for 8 hours: a reason is asked before anything is sent, then each user holds it until then', async () => {
+  const firstName = `Interim${process.pid}`
+  const users = [
+    await app.server.createUser(token, { firstName }),
+    await app.server.createUser(token, { firstName }),
+  ]
+  const reader = await created<{ id: number; name: string }>('/api/admin/roles', {
+    name: `Bulk reader ${users[0]!.id}`,
+    permissions: ['users.read'],
+  })
+  const rolesOf = async (user: User) =>
+    (await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })).body
+
+  await page().goto(app.at(`users?search=${firstName}`))
+  for (const user of users)
+    await page()
+      .getByRole('checkbox', { name: `Select ${user.username}` })
+      .press('Space')
+  const bar = page().getByRole('region', { name: 'Bulk actions' })
+  await bar.getByRole('button', { name: 'Assign Role', exact: true }).click()
+  const confirm = page().getByRole('dialog', { name: 'Please Confirm' })
+  const assign = confirm.getByRole('button', { name: 'Assign Role', exact: true })
+  await confirm.getByLabel('Role', { exact: true }).selectOption({ label: reader.name })
+  // No end unless one is chosen, and then a reason goes with it.
+  const until = confirm.getByLabel('Until', { exact: true })
+  await expect(until.inputValue()).resolves.toBe('none')
+  await expect(confirm.getByLabel('Reason', { exact: true }).count()).resolves.toBe(0)
+  await until.selectOption({ label: '8 hours' })
+  await assign.click()
+  await confirm.getByText('Give a reason for access that ends.').waitFor()
+  const reason = confirm.getByLabel('Reason', { exact: true })
+  await expect(
+    reason.evaluate((input) => input === (globalThis as any).document.activeElement),
+  ).resolves.toBe(true)
+  await expect(reason.getAttribute('aria-invalid')).resolves.toBe('true')
+  expect(await seriousViolations(page())).toEqual([])
+  for (const user of users) await expect(rolesOf(user)).resolves.toEqual([])
+
+  await page().keyboard.type('Quarter-end close')
+  const sentAt = Date.now()
+  await assign.press('Enter')
+  const summary = page().getByRole('dialog', { name: 'Assign Role: finished' })
+  await expect(summary.getByRole('paragraph').first().innerText()).resolves.toBe('2 done, 0 failed')
+  await summary.getByRole('button', { name: 'OK' }).click()
+
+  for (const user of users) {
+    const [held] = await rolesOf(user)
+    expect(held).toEqual(
+      expect.objectContaining({ name: reader.name, reason: 'Quarter-end close' }),
+    )
+    expect(Math.abs(Date.parse(held.until) - (sentAt + 8 * HOUR))).toBeLessThan(60_000)
+    const [added] = await app.server.built.context.db.query<{ changes: { reason: string } }>(
+      `SELECT changes FROM audit_log WHERE action = 'user.role_add' AND target_id = $1`,
+      [String(user.id)],
+    )
+    expect(added?.changes.reason).toBe('Quarter-end close')
+  }
+  // The details page names the end.
+  await page().goto(app.at(`users/${users[0]!.id}`))
+  const shown = await roles()
+    .getByLabel(`Until, ${reader.name}`, { exact: true })
+    .evaluate((select: any) => select.options[select.selectedIndex].textContent as string)
+  expect(shown).toMatch(/^until [A-Z][a-z]{2} \d{1,2}, \d{4}, /)
+})
+
+test('Assign Roles gives a role for 1 day once its reason is given, asked before anything is sent', async () => {
+  const user = await app.server.createUser(token, { firstName: `Dialog${process.pid}` })
+  const reader = await created<{ id: number; name: string }>('/api/admin/roles', {
+    name: `Dialog reader ${user.id}`,
+    permissions: ['users.read'],
+  })
+  await page().goto(app.at(`users?search=${user.username}`))
+  await page()
+    .getByRole('button', { name: `Assign Roles to ${user.username}` })
+    .click()
+  const assign = page().getByRole('dialog', { name: `Assign Roles: ${user.username}` })
+  await assign.getByRole('checkbox', { name: reader.name }).check()
+  await assign.getByLabel(`Until, ${reader.name}`, { exact: true }).selectOption({ label: '1 day' })
+  await assign.getByRole('button', { name: 'Save', exact: true }).click()
+  await assign.getByText('Give a reason for access that ends.').waitFor()
+  const reason = assign.getByLabel('Reason', { exact: true })
+  await expect(
+    reason.evaluate((input) => input === (globalThis as any).document.activeElement),
+  ).resolves.toBe(true)
+  const held = async () =>
+    (await app.server.request('GET', `/api/admin/users/${user.id}/roles`, { token })).body
+  await expect(held()).resolves.toEqual([])
+
+  await page().keyboard.type('On call this week')
+  await assign.getByRole('button', { name: 'Save', exact: true }).click()
+  await page()
+    .getByRole('dialog', { name: 'Confirm the change' })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click()
+  await assign.waitFor({ state: 'detached' })
+  await expect(held()).resolves.toEqual([
+    expect.objectContaining({ name: reader.name, reason: 'On call this week' }),
+  ])
 })
 
 async function open(user: User) {

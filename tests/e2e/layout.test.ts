@@ -60,6 +60,23 @@ const SIGNED_IN_SCREENS: Screen[] = [
     },
   ],
   [
+    'Users, bulk Assign Role with an end, its reason asked',
+    async (app) => {
+      await openUsers(app)
+      const { page } = app
+      await page.getByRole('checkbox', { name: 'Select page' }).check()
+      await page
+        .getByRole('region', { name: 'Bulk actions' })
+        .getByRole('button', { name: 'Assign Role' })
+        .click()
+      const confirm = page.getByRole('dialog', { name: 'Please Confirm' })
+      await confirm.getByLabel('Role', { exact: true }).selectOption({ index: 1 })
+      await confirm.getByLabel('Until', { exact: true }).selectOption({ label: '8 hours' })
+      await confirm.getByRole('button', { name: 'Assign Role' }).click()
+      await confirm.getByText('Give a reason for access that ends.').waitFor()
+    },
+  ],
+  [
     'Users, Columns menu',
     async (app) => {
       await openUsers(app)

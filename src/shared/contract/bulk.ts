@@ -26,6 +26,10 @@ export type BulkAccessAction = keyof typeof BULK_TARGET_FIELD
 export const isBulkAccessAction = (action: BulkAction): action is BulkAccessAction =>
   Object.hasOwn(BULK_TARGET_FIELD, action)
 
+/** The actions that give a role or group, and so may give it for a while (issue 57). */
+export const takesGrantEnd = (action: BulkAction) =>
+  action === 'assign-role' || action === 'add-to-group'
+
 /**
  * The permission each bulk action requires (issue 29), as its one-user route does: the server's
  * bulk routes state it and the console's bulk bar offers only the actions it allows.

@@ -6,6 +6,7 @@ import {
   withEndChanges,
 } from '@shared/assignment'
 import type { Assignment, GrantInput } from '@shared/contract'
+import { grantInputOf } from '@shared/grant-ends'
 import { userDetailsError } from '@shared/messages'
 import type { Result } from '@shared/result'
 import { admin } from '../lib/bridge'
@@ -43,13 +44,6 @@ const calls = (kind: AssignmentKind, id: number) =>
           mapped(admin().users.grantGroup({ id, groupId, ...grant })),
         remove: (groupId: number) => mapped(admin().users.removeGroup({ id, groupId })),
       }
-
-/** The end and reason one role or group is given with. */
-const grantOf = (ends: NonNullable<SaveAssignments['ends']>, itemId: number): GrantInput => {
-  const until = ends.until.get(itemId) ?? null
-  const reason = ends.reason.trim()
-  return { until, ...(until !== null && reason && { reason }) }
-}
 
 /**
  * A save of a user's roles or groups as the effect preview names it (issue 57): its additions,
@@ -117,7 +111,8 @@ export function useSaveAssignments(id: number, kind: AssignmentKind) {
         ends ? withEndChanges(diff, ends.until) : diff,
         ends
           ? {
-              add: (itemId) => call.grant(itemId, grantOf(ends, itemId)),
+              add: (itemId) =>
+                call.grant(itemId, grantInputOf(ends.until.get(itemId) ?? null, ends.reason)),
               remove: call.remove,
             }
           : call,

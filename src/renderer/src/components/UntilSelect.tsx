@@ -11,7 +11,8 @@ function decode(value: string, local: string): EndChoice {
 
 /**
  * "Until" of one role or group given to a user (issue 57): none by default, a preset, or a date
- * and time; a held one offers its own end first (`heldUntil`; null: held with none).
+ * and time; a held one offers its own end first (`heldUntil`; null: held with none). Without a
+ * `name` it is named by a label of its own ("Until"), as in the bulk confirm.
  */
 export function UntilSelect({
   id,
@@ -23,7 +24,7 @@ export function UntilSelect({
 }: {
   id: string
   /** The role's or group's name, for the control's accessible name. */
-  name: string
+  name?: string
   choice: EndChoice
   heldUntil: string | null | undefined
   disabled?: boolean
@@ -34,7 +35,7 @@ export function UntilSelect({
     <span className="until-select">
       <select
         id={id}
-        aria-label={`Until, ${name}`}
+        aria-label={name ? `Until, ${name}` : undefined}
         value={heldUntil === null && choice.kind === 'none' ? 'keep' : encode(choice)}
         disabled={disabled}
         onChange={(event) => onChange(decode(event.target.value, local))}
@@ -53,7 +54,7 @@ export function UntilSelect({
       {choice.kind === 'at' && (
         <input
           type="datetime-local"
-          aria-label={`Until, ${name}: date and time`}
+          aria-label={`${name ? `Until, ${name}` : 'Until'}: date and time`}
           value={local}
           disabled={disabled}
           onChange={(event) => onChange({ kind: 'at', local: event.target.value })}

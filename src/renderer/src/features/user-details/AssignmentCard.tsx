@@ -4,7 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import type { AssignmentOptions } from '../../api/assignment-options'
 import { viaText } from '../../lib/holding'
 import type { GrantEnds } from '../../lib/useGrantEnds'
-import { TextField } from '../../components/TextField'
+import { GrantEndFields } from '../../components/GrantEndFields'
 import { UntilSelect } from '../../components/UntilSelect'
 import { untilText } from '@shared/grant-ends'
 
@@ -39,7 +39,7 @@ export function AssignmentCard({
   onToggle: (id: number, checked: boolean) => void
   heldVia?: HeldVia
   /** Against a server that takes grants with an end (issue 57): the "Until" of each, and why. */
-  ends?: { choices: GrantEnds; problems?: { until?: string; reason?: string } }
+  ends?: GrantEnds
 }) {
   const titleId = useId()
   const noteId = `${titleId}-note`
@@ -96,12 +96,12 @@ export function AssignmentCard({
                       <UntilSelect
                         id={`${inputId}-until`}
                         name={item.name}
-                        choice={ends.choices.choiceOf(item.id)}
+                        choice={ends.choiceOf(item.id)}
                         heldUntil={
                           options.heldEnds.has(item.id) ? options.heldEnds.get(item.id) : undefined
                         }
                         disabled={disabled}
-                        onChange={(choice) => ends.choices.choose(item.id, choice)}
+                        onChange={(choice) => ends.choose(item.id, choice)}
                       />
                     )}
                   </>
@@ -125,16 +125,12 @@ export function AssignmentCard({
           })}
         </ul>
       )}
-      {ends?.problems?.until && <p className="field-error">{ends.problems.until}</p>}
-      {ends && !readOnly && ends.choices.asksReason(chosen) && (
-        <TextField
+      {ends && (
+        <GrantEndFields
           id={`${titleId}-reason`}
-          label="Reason"
-          value={ends.choices.reason}
-          onChange={ends.choices.setReason}
-          error={ends.problems?.reason}
-          placeholder="Why this access ends"
-          inputProps={{ disabled }}
+          endCheck={ends.endCheck}
+          asksReason={!readOnly && ends.asksReason(chosen)}
+          disabled={disabled}
         />
       )}
     </section>

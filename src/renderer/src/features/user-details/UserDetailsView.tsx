@@ -83,11 +83,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           disabled={locked}
           readOnly={!rights.assign}
           onToggle={(roleId, checked) => editor.toggle('roles', roleId, checked)}
-          ends={
-            editor.takesEnds
-              ? { choices: editor.ends.roles, problems: editor.endProblems.roles }
-              : undefined
-          }
+          ends={editor.takesEnds ? editor.ends.roles : undefined}
           heldVia={{
             groups: rolesHeldVia.data,
             failure: rolesHeldVia.isError
@@ -103,11 +99,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           disabled={locked}
           readOnly={!rights.assign}
           onToggle={(groupId, checked) => editor.toggle('groups', groupId, checked)}
-          ends={
-            editor.takesEnds
-              ? { choices: editor.ends.groups, problems: editor.endProblems.groups }
-              : undefined
-          }
+          ends={editor.takesEnds ? editor.ends.groups : undefined}
         />
         <SessionsCard user={loaded.user} mayEnd={mayTake(rights.rightOf('endSessions'))} />
         {may('audit.read') && <HistoryCard user={loaded.user} />}

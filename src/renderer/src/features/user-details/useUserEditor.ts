@@ -16,7 +16,6 @@ import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
 import { useServerFeature } from '../auth'
 import { useGrantEnds } from '../../lib/useGrantEnds'
-import { grantEndProblems } from '@shared/grant-ends'
 import { choiceChanged, draftValues, editedFields, EMPTY_DRAFT, type Draft } from './draft'
 import { profileInputId, profileOf, type ProfileField } from './profile'
 
@@ -49,9 +48,6 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     roles: useGrantEnds(options.roles.heldEnds),
     groups: useGrantEnds(options.groups.heldEnds),
   }
-  const [endProblems, setEndProblems] = useState<
-    Partial<Record<AssignmentKind, ReturnType<typeof grantEndProblems>>>
-  >({})
 
   const original = profileOf(loaded.user)
   const values = draftValues(original, draft)
@@ -76,7 +72,6 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     form.reset(EMPTY_DRAFT.profile)
     setChoices({})
     for (const kind of KINDS) ends[kind].reset()
-    setEndProblems({})
   }
 
   /** Answers whether the profile was saved; on a failure says why and keeps the edits. */
@@ -113,7 +108,10 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
         chosen: picked,
         nameOf: options[kind].nameOf,
         ...(takesEnds && {
-          ends: { until: ends[kind].untilFor(picked, Date.now()), reason: ends[kind].reason },
+          ends: {
+            until: ends[kind].untilFor(picked, Date.now()),
+            reason: ends[kind].endCheck.reason,
+          },
         }),
       })
       setChoices((current) => ({ ...current, [kind]: undefined }))
@@ -139,18 +137,9 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     }
     if (takesEnds) {
       const now = Date.now()
-      const problems = Object.fromEntries(
-        KINDS.map((kind) => [
-          kind,
-          grantEndProblems(
-            [...ends[kind].untilFor(chosen(kind), now).values()],
-            ends[kind].reason,
-            now,
-          ),
-        ]),
-      ) as Record<AssignmentKind, ReturnType<typeof grantEndProblems>>
-      setEndProblems(problems)
-      if (KINDS.some((kind) => problems[kind].until || problems[kind].reason)) return
+      // Each kind is checked, so that each card shows what is wrong with it.
+      const checked = KINDS.map((kind) => ends[kind].checkedUntil(chosen(kind), now))
+      if (checked.includes(undefined)) return
     }
     await form.submitting(async () => {
       // The profile goes first: if it is refused, nothing else is saved and all stays to fix.
@@ -193,7 +182,6 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     options,
     takesEnds,
     ends,
-    endProblems,
     chosen,
     change,
     toggle,

@@ -7,10 +7,9 @@ import { useEffectConfirm } from '../../api/effects'
 import type { AssignmentKind } from '../../api/keys'
 import { Dialog } from '../../components/Dialog'
 import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
-import { TextField } from '../../components/TextField'
+import { GrantEndFields } from '../../components/GrantEndFields'
 import { UntilSelect } from '../../components/UntilSelect'
 import { useGrantEnds } from '../../lib/useGrantEnds'
-import { grantEndProblems } from '@shared/grant-ends'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
@@ -53,25 +52,21 @@ export function AssignAccessDialog({
   const [chosen, setChosen] = useState<number[] | null>(null)
   const takesEnds = useServerFeature('grant-ends')
   const ends = useGrantEnds(available.heldEnds)
-  const [endProblems, setEndProblems] = useState<ReturnType<typeof grantEndProblems>>({})
 
   const original = available.held ?? []
   const selected = chosen ?? original
   const options = available.items ?? []
 
   const submit = () => {
-    const now = Date.now()
-    const until = ends.untilFor(selected, now)
-    const problems = takesEnds ? grantEndProblems([...until.values()], ends.reason, now) : {}
-    setEndProblems(problems)
-    if (problems.until || problems.reason) return
+    const until = takesEnds ? ends.checkedUntil(selected, Date.now()) : undefined
+    if (takesEnds && !until) return
     const apply = () =>
       save.mutate(
         {
           original,
           chosen: selected,
           nameOf: available.nameOf,
-          ...(takesEnds && { ends: { until, reason: ends.reason } }),
+          ...(until && { ends: { until, reason: ends.endCheck.reason } }),
         },
         {
           onSuccess: () => {
@@ -153,15 +148,11 @@ export function AssignAccessDialog({
             })}
           </fieldset>
         )}
-        {takesEnds && endProblems.until && <p className="field-error">{endProblems.until}</p>}
-        {takesEnds && ends.asksReason(selected) && (
-          <TextField
+        {takesEnds && (
+          <GrantEndFields
             id={`${listId}-reason`}
-            label="Reason"
-            value={ends.reason}
-            onChange={ends.setReason}
-            error={endProblems.reason}
-            placeholder="Why this access ends"
+            endCheck={ends.endCheck}
+            asksReason={ends.asksReason(selected)}
           />
         )}
         {save.isError && <ErrorBanner message={errorMessage(save.error, words.save)} />}

@@ -88,9 +88,9 @@ export function BulkBar({
           count={count}
           selection={selectionInput(selection)}
           onCancel={() => setConfirming(null)}
-          onConfirm={(targetId) => {
+          onConfirm={(targetId, grant) => {
             setConfirming(null)
-            runner.run(confirming, selection, targetId)
+            runner.run(confirming, selection, targetId, grant)
           }}
         />
       )}

@@ -7,6 +7,9 @@ import { effectOfBulk, useEffectOf } from '@/api/effects'
 import { Dialog } from '@/components/Dialog'
 import { EffectSummary } from '@/components/EffectSummary'
 import { ErrorBanner } from '@/components/ErrorBanner'
+import { GrantEndFields } from '@/components/GrantEndFields'
+import { UntilSelect } from '@/components/UntilSelect'
+import type { GrantInput } from '@shared/grant-ends'
 import { errorMessage } from '@/lib/query'
 import {
   BULK_BUTTONS,
@@ -16,6 +19,7 @@ import {
   stopReason,
   summaryText,
 } from './bulk-texts'
+import { useBulkGrant } from './useBulkGrant'
 import type { FinishedBulk } from './useBulkRun'
 import { useServerFeature } from '../../auth'
 
@@ -58,7 +62,10 @@ function TargetPicker({
   )
 }
 
-/** "Lock 37 users?" with Cancel first; an access action first asks which role or group. */
+/**
+ * "Lock 37 users?" with Cancel first; an access action first asks which role or group, and one
+ * that gives it offers Until (and then asks a reason) against a server naming `grant-ends`.
+ */
 export function BulkConfirm({
   action,
   count,
@@ -70,7 +77,7 @@ export function BulkConfirm({
   count: number
   /** Whom it would change, for the effect of an access action (issue 57). */
   selection: BulkSelectionInput
-  onConfirm: (targetId?: number) => void
+  onConfirm: (targetId?: number, grant?: GrantInput) => void
   onCancel: () => void
 }) {
   const [targetId, setTargetId] = useState<number | undefined>()
@@ -81,7 +88,9 @@ export function BulkConfirm({
   const effect = useEffectOf(changes ?? [], previewed)
   const roles = useRoles()
   const groups = useGroups()
+  const grant = useBulkGrant(action)
   const messageId = useId()
+  const untilId = useId()
   const needsTarget = isBulkAccessAction(action)
   const targets = action === 'assign-role' ? roles.data : groups.data
   const targetName = targets?.find((item) => item.id === targetId)?.name
@@ -100,7 +109,10 @@ export function BulkConfirm({
             type="button"
             className={danger ? 'danger' : 'primary'}
             disabled={(needsTarget && targetId === undefined) || (previewed && !effect.isSuccess)}
-            onClick={() => onConfirm(targetId)}
+            onClick={() => {
+              const checked = grant.checked(Date.now())
+              if (checked.ok) onConfirm(targetId, checked.grant)
+            }}
           >
             {bulkLabel(action)}
           </button>
@@ -109,6 +121,24 @@ export function BulkConfirm({
     >
       <p id={messageId}>{confirmText(action, count, targetName)}</p>
       {needsTarget && <TargetPicker action={action} value={targetId} onChange={setTargetId} />}
+      {grant.offered && (
+        <>
+          <div className="bulk-target">
+            <label htmlFor={untilId}>Until</label>
+            <UntilSelect
+              id={untilId}
+              choice={grant.choice}
+              heldUntil={undefined}
+              onChange={grant.choose}
+            />
+          </div>
+          <GrantEndFields
+            id={`${untilId}-reason`}
+            endCheck={grant.endCheck}
+            asksReason={grant.asksReason}
+          />
+        </>
+      )}
       {previewed && (
         <EffectSummary effect={effect.data} loading={effect.isPending} error={effect.error} />
       )}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { BulkSummary } from '@shared/bridge'
 import type { BulkAction } from '@shared/contract'
+import type { GrantInput } from '@shared/grant-ends'
 import { queryKeys } from '@/api/keys'
 import { admin } from '@/lib/bridge'
 import { notify } from '@/lib/notifications'
@@ -33,7 +34,12 @@ export function useBulkRun() {
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])
 
-  const run = async (action: BulkAction, selection: Selection, targetId?: number) => {
+  const run = async (
+    action: BulkAction,
+    selection: Selection,
+    targetId?: number,
+    grant?: GrantInput,
+  ) => {
     const bulkId = crypto.randomUUID()
     running.current = bulkId
     setError(null)
@@ -47,6 +53,7 @@ export function useBulkRun() {
       action,
       selection: selectionInput(selection),
       ...(targetId !== undefined ? { targetId } : {}),
+      ...(grant && { grant }),
     })
     unsubscribe.current()
     unsubscribe.current = null
@@ -65,8 +72,9 @@ export function useBulkRun() {
     progress,
     finished,
     error,
-    run: (action: BulkAction, selection: Selection, targetId?: number) =>
-      void run(action, selection, targetId),
+    /** Runs `action`; an access action names its role or group, and a grant may give an end. */
+    run: (action: BulkAction, selection: Selection, targetId?: number, grant?: GrantInput) =>
+      void run(action, selection, targetId, grant),
     cancel: () => {
       if (running.current) void admin().users.bulkCancel({ bulkId: running.current })
     },
