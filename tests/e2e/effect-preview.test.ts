@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Role } from '@shared/contract'
-import { seriousViolations, startConsole } from './support'
+import type { Assignment, Role } from '@shared/contract'
+import { confirmEffect, seriousViolations, startConsole } from './support'
 
 /**
  * Issue 57: before a role edit is saved, the console shows who gains and who loses which
@@ -115,4 +115,34 @@ test('deactivating a role shows whom it reaches in its question', async () => {
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await dialog.waitFor({ state: 'detached' })
   expect(await permissionsOfRole()).toEqual(['users.status'])
+})
+
+test("the details page's Save shows the effect of new roles first; Cancel keeps the edit, unsaved", async () => {
+  const { page } = app
+  const post = (path: string, body: object) => app.server.request('POST', path, { token, body })
+  const auditors = (
+    await post('/api/admin/roles', { name: 'Log readers', permissions: ['audit.read'] })
+  ).body
+  const dana = await app.server.createUser(token, { username: 'dana.newcomer' })
+  const heldRoles = async () =>
+    (await app.server.request('GET', `/api/admin/users/${dana.id}/roles`, { token })).body.map(
+      (held: Assignment) => held.id,
+    )
+  await page.goto(app.at(`users/${dana.id}`))
+  const roles = page.getByRole('region', { name: 'Roles & Permissions' })
+  await roles.getByLabel('Log readers', { exact: true }).check()
+  const save = page.getByRole('button', { name: 'Save Changes', exact: true })
+  await save.click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm the change' })
+  await confirm.getByText('1 user gains audit.read', { exact: true }).first().waitFor()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await confirm.waitFor({ state: 'detached' })
+  // Nothing was saved, and the edit is still there to save.
+  await expect(heldRoles()).resolves.toEqual([])
+  await expect(roles.getByLabel('Log readers', { exact: true }).isChecked()).resolves.toBe(true)
+  await save.click()
+  await confirm.getByText('1 user gains audit.read', { exact: true }).first().waitFor()
+  await confirmEffect(page)
+  await page.getByText('Changes saved').waitFor()
+  await expect(heldRoles()).resolves.toEqual([auditors.id])
 })

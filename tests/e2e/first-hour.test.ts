@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
 import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { codeOf } from '../integration/support/second-factor'
-import { startConsole, type Console } from './support'
+import { confirmEffect, startConsole, type Console } from './support'
 
 /**
  * Issue 56, a new administrator's first hour against the demo organisation: what the docs and
@@ -166,6 +166,7 @@ test('History shows a role just given, without a reload', async () => {
     .getByLabel('VIEWER', { exact: true })
     .click()
   await page.getByRole('button', { name: 'Save Changes', exact: true }).click()
+  await confirmEffect(page)
   await history.getByText('Role added', { exact: false }).first().waitFor({ timeout: 10_000 })
 })
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
 import { formatDateTime, isoDateTime } from '@shared/dates'
-import { seriousViolations, startConsole } from './support'
+import { confirmEffect, seriousViolations, startConsole } from './support'
 
 /**
  * A temporary administrator (issue 57): the ADMIN role given on the details page for 1 hour,
@@ -231,6 +231,7 @@ test('a temporary administrator for 1 hour: given with a reason, seen with its e
   await roles().getByText('Give a reason for access that ends.').waitFor()
   await roles().getByLabel('Reason', { exact: true }).fill('Database migration tonight')
   await saveButton().click()
+  await confirmEffect(page())
   await saveButton().and(page().locator(':disabled')).waitFor()
 
   // Seen with its end: the held role's Until names it.

@@ -3,7 +3,7 @@ import type { User } from '@shared/contract'
 import { REAUTH_WINDOW_SECONDS } from '../../server/src/auth/reauth'
 import { codeOf, STEP_MS } from '../integration/support/second-factor'
 import { ADMIN } from '../integration/support/server'
-import { seriousViolations, startConsole } from './support'
+import { confirmEffect, seriousViolations, startConsole } from './support'
 
 /**
  * "Confirm it's you" (issue 30, item 4): giving ADMIN without a re-authentication in the last
@@ -80,6 +80,8 @@ test('granting ADMIN asks "Confirm it\'s you"; Cancel and a wrong password chang
   await confirmDialog().getByLabel('Password', { exact: true }).fill(ADMIN.password)
   await page().keyboard.press('Enter')
   await confirmDialog().waitFor({ state: 'detached' })
+  // Then the change's effect, shown by a dry run the confirmed identity let through.
+  await confirmEffect(page())
   await expect.poll(() => rolesOf(user)).toEqual(['ADMIN'])
   await save.and(page().locator(':disabled')).waitFor()
 
@@ -142,6 +144,7 @@ test('setting up two-step sign-in asks "Confirm it\'s you" too; then a recovery 
     .fill(recoveryCode!)
   await confirmDialog().getByRole('button', { name: 'Confirm' }).click()
   await confirmDialog().waitFor({ state: 'detached' })
+  await confirmEffect(page())
   const roles = () =>
     app.server.request<{ name: string }[]>('GET', `/api/admin/users/${user.id}/roles`, { token })
   await expect.poll(async () => (await roles()).body.map((role) => role.name)).toEqual(['ADMIN'])

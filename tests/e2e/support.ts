@@ -96,3 +96,10 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   )
 }
+
+/** Answers the effect preview a change of roles or groups asks first (issue 57) with its Save. */
+export async function confirmEffect(page: Page): Promise<void> {
+  const confirm = page.getByRole('dialog', { name: 'Confirm the change' })
+  await confirm.getByRole('button', { name: 'Save', exact: true }).click()
+  await confirm.waitFor({ state: 'detached' })
+}

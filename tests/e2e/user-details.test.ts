@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
 import type { User } from '@shared/contract'
-import { seriousViolations, startConsole } from './support'
+import { confirmEffect, seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>
 let token: string
@@ -571,6 +571,7 @@ describe('roles and groups', () => {
     await box(roles, editor).check()
     await box(groups, support).check()
     await saveButton().click()
+    await confirmEffect(page())
     await untilDisabled(saveButton())
 
     const held = async (kind: 'roles' | 'groups') =>
@@ -629,6 +630,7 @@ describe('roles held through groups', () => {
     await box(groups, 'Finance').check()
     await box(groups, 'IT Operations').uncheck()
     await saveButton().click()
+    await confirmEffect(page())
     await untilDisabled(saveButton())
     await expect.poll(() => choice('AUDITOR').textContent()).toBe('AUDITORvia Finance')
     await expect(choice('FINANCE_OFFICER').textContent()).resolves.toBe(

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { BulkSelectionInput } from '@shared/bridge'
 import type { EffectPreviewInput } from '@shared/bridge-inputs'
-import { isBulkAccessAction, type BulkAction } from '@shared/contract'
+import { isBulkAccessAction, REAUTH_REQUIRED, type BulkAction } from '@shared/contract'
 import { admin } from '../lib/bridge'
-import { unwrap } from '../lib/query'
+import { BridgeFailure, unwrap } from '../lib/query'
 import { queryKeys } from './keys'
 
 export type EffectChanges = EffectPreviewInput['changes']
@@ -61,10 +61,14 @@ export function useEffectOf(changes: EffectChanges, enabled: boolean) {
  * dry run and say who gains and who loses which permission; only `confirm` then applies it.
  */
 export function useEffectConfirm() {
+  const [apply, setApply] = useState<(() => void) | null>(null)
   const preview = useMutation({
     mutationFn: previewOf,
+    // "Confirm it's you" cancelled: the change is left undone, and so is the question about it.
+    onError: (error) => {
+      if (error instanceof BridgeFailure && error.code === REAUTH_REQUIRED) close()
+    },
   })
-  const [apply, setApply] = useState<(() => void) | null>(null)
   const close = () => {
     setApply(null)
     preview.reset()

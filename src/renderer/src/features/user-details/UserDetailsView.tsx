@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import type { UserWithVersion } from '@shared/bridge'
 import { mayTake } from '@shared/user-rights'
 import { useRolesHeldVia } from '../../api/effective-roles'
+import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
 import { backToUsersPath } from '../../lib/users-list-return'
@@ -104,6 +105,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
         <SessionsCard user={loaded.user} mayEnd={mayTake(rights.rightOf('endSessions'))} />
         {may('audit.read') && <HistoryCard user={loaded.user} />}
       </div>
+      {editor.effect.asking && <EffectConfirmDialog effect={editor.effect} confirmLabel="Save" />}
     </div>
   )
 }

@@ -8,7 +8,8 @@ import { CHANGES_SAVED } from '@shared/user-actions'
 import { withRightsOf } from '@shared/user-rights'
 import { profileUpdateSchema } from '@shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
-import { useSaveAssignments } from '../../api/assignments'
+import { effectOfAssignments, useSaveAssignments } from '../../api/assignments'
+import { useEffectConfirm } from '../../api/effects'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
@@ -44,6 +45,8 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     groups: useSaveAssignments(id, 'groups'),
   }
   const takesEnds = useServerFeature('grant-ends')
+  const previewOffered = useServerFeature('effect-preview')
+  const effect = useEffectConfirm()
   const ends = {
     roles: useGrantEnds(options.roles.heldEnds),
     groups: useGrantEnds(options.groups.heldEnds),
@@ -141,14 +144,25 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       const checked = KINDS.map((kind) => ends[kind].checkedUntil(chosen(kind), now))
       if (checked.includes(undefined)) return
     }
-    await form.submitting(async () => {
-      // The profile goes first: if it is refused, nothing else is saved and all stays to fix.
-      if (changes && !(await saveProfile(changes))) return
-      const failures = await Promise.all(KINDS.map(saveChoice))
-      const failed = failures.filter((message): message is string => message !== undefined)
-      if (failed.length > 0) form.setServerError(failed.join('; '))
-      else notify(CHANGES_SAVED)
-    })
+    const apply = () =>
+      form.submitting(async () => {
+        // The profile goes first: if it is refused, nothing else is saved and all stays to fix.
+        if (changes && !(await saveProfile(changes))) return
+        const failures = await Promise.all(KINDS.map(saveChoice))
+        const failed = failures.filter((message): message is string => message !== undefined)
+        if (failed.length > 0) form.setServerError(failed.join('; '))
+        else notify(CHANGES_SAVED)
+      })
+    // New roles or groups are saved only once their effect has been seen (issue 57).
+    const assignments = previewOffered
+      ? KINDS.flatMap((kind) => {
+          const held = options[kind].held
+          if (!held || !changedKinds.includes(kind)) return []
+          return effectOfAssignments(id, kind, held, chosen(kind)) ?? []
+        })
+      : []
+    if (assignments.length > 0) effect.ask(assignments, () => void apply())
+    else await apply()
   }
 
   /** After a 412: the current version replaces the edits. */
@@ -182,6 +196,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
     options,
     takesEnds,
     ends,
+    effect,
     chosen,
     change,
     toggle,
