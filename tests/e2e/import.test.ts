@@ -75,3 +75,42 @@ test('choose a file, preview with its errors, apply, save the report', async () 
   await page.getByRole('cell', { name: 'lina', exact: true }).waitFor()
   expect(await seriousViolations(page)).toEqual([])
 })
+
+test('a file applied in several requests is one Import entry in the Audit Log, its details in order', async () => {
+  const { page } = app
+  const token = await app.server.token()
+  const imports = async (): Promise<number> =>
+    (await app.server.request('GET', '/api/admin/audit?action=user.import', { token })).body.page
+      .totalElements
+  const before = await imports()
+  const rows = Array.from(
+    { length: 450 },
+    (_, n) => `bulk${n};bulk${n}@example.com;Bulk;Importer;+46 8 123 4567`,
+  )
+  await writeFile(
+    app.importFile,
+    ['username;email;first name;last name;phone', ...rows].join('\r\n'),
+  )
+  await page.goto(app.at('users'))
+  await page.getByRole('button', { name: 'Import CSV' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import Users from CSV' })
+  await dialog.getByRole('button', { name: 'Choose File…' }).click()
+  await expect
+    .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 10_000 })
+    .toBe('450 new users, 0 already present, 0 rows with errors')
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect
+    .poll(() => dialog.locator('.import-counts').textContent(), { timeout: 30_000 })
+    .toBe('450 created, 0 updated, 0 unchanged, 0 failed')
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+
+  // 450 rows go in three requests, two of them at once: one entry all the same.
+  await expect(imports()).resolves.toBe(before + 1)
+  await page.goto(app.at('audit'))
+  await page
+    .getByRole('cell', {
+      name: 'File: chosen-for-import.csv; Rows: 450; First row: 2; Last row: 451; Created: 450; Updated: 0; Unchanged: 0; Failed: 0',
+      exact: true,
+    })
+    .waitFor()
+})
