@@ -1,3 +1,4 @@
+import { startBatchJob, type BatchJob } from './batch-job'
 import type { Clock } from './clock'
 import { writeAudit } from './db/audit'
 import type { Database } from './db/database'
@@ -14,11 +15,8 @@ const KINDS = [
   { table: 'user_groups', column: 'group_id', named: 'groups', noun: 'group' },
 ] as const
 
-export interface GrantEnder {
-  /** Takes away every grant ended by the server's clock now; answers how many. */
-  run(): Promise<number>
-  close(): Promise<void>
-}
+/** Takes away every grant ended by the server's clock; `run` answers how many. */
+export type GrantEnder = BatchJob
 
 /**
  * The job that ends grants at their time: each batch is deleted and audited
@@ -31,13 +29,8 @@ export function startGrantEnder(
   clock: Clock,
   failed: (error: unknown) => void,
 ): GrantEnder {
-  // One run at a time in this process; a run asked for during another follows it, so that it
-  // sees the clock as it is when asked.
-  let queue: Promise<unknown> = Promise.resolve()
-  let closed = false
-
-  async function endBatch(kind: (typeof KINDS)[number]): Promise<number> {
-    return db.transaction(async (tx) => {
+  const endBatch = (kind: (typeof KINDS)[number]): Promise<number> =>
+    db.transaction(async (tx) => {
       const ended = await endGrants(tx, kind.table, kind.column, kind.named, new Date(clock.now()))
       for (const grant of ended) {
         await writeAudit(tx, {
@@ -54,37 +47,10 @@ export function startGrantEnder(
       }
       return ended.length
     })
-  }
-
-  async function endAll(): Promise<number> {
-    let total = 0
-    for (const kind of KINDS) {
-      let ended: number
-      do {
-        ended = await endBatch(kind)
-        total += ended
-      } while (ended === GRANTS_ENDED_PER_STATEMENT && !closed)
-    }
-    return total
-  }
-
-  function run(): Promise<number> {
-    const next = queue.then(endAll)
-    queue = next.catch(() => {})
-    return next
-  }
-
-  const timer = setInterval(() => {
-    if (!closed) run().catch(failed)
-  }, GRANT_END_POLL_MILLISECONDS)
-  timer.unref()
-
-  return {
-    run,
-    async close() {
-      closed = true
-      clearInterval(timer)
-      await queue
-    },
-  }
+  return startBatchJob({
+    everyMs: GRANT_END_POLL_MILLISECONDS,
+    batchSize: GRANTS_ENDED_PER_STATEMENT,
+    batches: KINDS.map((kind) => () => endBatch(kind)),
+    failed,
+  })
 }

@@ -1,4 +1,5 @@
 import { IMPORT_RUN_QUIET_MINUTES } from '@shared/contract'
+import { startBatchJob, type BatchJob } from './batch-job'
 import type { Clock } from './clock'
 import type { Database } from './db/database'
 import { IMPORT_RUNS_PER_STATEMENT, auditImport, closeQuietImportRuns } from './db/import-runs'
@@ -6,11 +7,8 @@ import { IMPORT_RUNS_PER_STATEMENT, auditImport, closeQuietImportRuns } from './
 /** How often each API process looks for runs of import requests a console never finished. */
 export const IMPORT_RUN_POLL_MILLISECONDS = 60_000
 
-export interface ImportRunCloser {
-  /** Sums up every run quiet for IMPORT_RUN_QUIET_MINUTES by the server's clock; answers how many. */
-  run(): Promise<number>
-  close(): Promise<void>
-}
+/** Sums up every run quiet for IMPORT_RUN_QUIET_MINUTES by the server's clock; `run` answers how many. */
+export type ImportRunCloser = BatchJob
 
 /**
  * The job that audits the import runs no console finished (it quit or lost the server midway):
@@ -22,10 +20,6 @@ export function startImportRunCloser(
   clock: Clock,
   failed: (error: unknown) => void,
 ): ImportRunCloser {
-  // One run at a time in this process; one asked for during another follows it.
-  let queue: Promise<unknown> = Promise.resolve()
-  let closed = false
-
   const closeBatch = () =>
     db.transaction(async (tx) => {
       const quietSince = new Date(clock.now() - IMPORT_RUN_QUIET_MINUTES * 60_000)
@@ -33,34 +27,10 @@ export function startImportRunCloser(
       for (const run of runs) await auditImport(tx, run.actor, run.totals, 'unfinished')
       return runs.length
     })
-
-  async function closeAll(): Promise<number> {
-    let total = 0
-    let closedNow: number
-    do {
-      closedNow = await closeBatch()
-      total += closedNow
-    } while (closedNow === IMPORT_RUNS_PER_STATEMENT && !closed)
-    return total
-  }
-
-  function run(): Promise<number> {
-    const next = queue.then(closeAll)
-    queue = next.catch(() => {})
-    return next
-  }
-
-  const timer = setInterval(() => {
-    if (!closed) run().catch(failed)
-  }, IMPORT_RUN_POLL_MILLISECONDS)
-  timer.unref()
-
-  return {
-    run,
-    async close() {
-      closed = true
-      clearInterval(timer)
-      await queue
-    },
-  }
+  return startBatchJob({
+    everyMs: IMPORT_RUN_POLL_MILLISECONDS,
+    batchSize: IMPORT_RUNS_PER_STATEMENT,
+    batches: [closeBatch],
+    failed,
+  })
 }
