@@ -83,7 +83,7 @@ export function plainConditions(filter: UserSelection, params: unknown[]): strin
     return filter[key] === declaration.whenTrue ? sql : `NOT ${sql}`
   })
   const rows = ROW_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).map((key) =>
-    ROW_SQL[key](String(filter[key]), filter, params),
+    ROW_SQL[key].sql(String(filter[key]), filter, params),
   )
   return [...exists, ...rows]
 }
@@ -97,30 +97,53 @@ function nowOf(selection: UserSelection): number {
 }
 
 /**
- * The condition of each `row` filter for its value, over the columns of `users` (or of its
- * state copy, which holds them too, migration 028). Not signed in since a time: the last sign-in
- * before it, or none and created before it; written as two ranges so that the indexes of the
- * orders by last sign-in and creation answer it, where coalesce() would read every row.
+ * Each `row` filter: the columns of the user's row it reads (`reads`), which a walk's stretch of
+ * a sort's index must carry for it (`walkedColumns`), and its condition for its value (`sql`),
+ * over the columns of `users` (or of its state copy, which holds them too, migration 028). Not
+ * signed in since a time: the last sign-in before it, or none and created before it; written as
+ * two ranges so that the indexes of the orders by last sign-in and creation answer it, where
+ * coalesce() would read every row.
  */
 const ROW_SQL: Record<
   RowFilterKey,
-  (value: string, selection: UserSelection, params: unknown[]) => string
+  {
+    reads: readonly string[]
+    sql: (value: string, selection: UserSelection, params: unknown[]) => string
+  }
 > = {
-  lastSignIn: (value, selection, params) => {
-    if (value === 'never') return 'last_login IS NULL'
-    const days = /^over(\d+)d$/.exec(value)
-    const since = days ? nowOf(selection) - Number(days[1]) * DAY_MS : Date.parse(value)
-    const at = `$${params.push(new Date(since).toISOString())}::timestamptz`
-    return `(last_login < ${at} OR (last_login IS NULL AND created_date < ${at}))`
+  lastSignIn: {
+    reads: ['last_login', 'created_date'],
+    sql: (value, selection, params) => {
+      if (value === 'never') return 'last_login IS NULL'
+      const days = /^over(\d+)d$/.exec(value)
+      const since = days ? nowOf(selection) - Number(days[1]) * DAY_MS : Date.parse(value)
+      const at = `$${params.push(new Date(since).toISOString())}::timestamptz`
+      return `(last_login < ${at} OR (last_login IS NULL AND created_date < ${at}))`
+    },
   },
-  accessEnding: (value, selection, params) => {
-    const now = nowOf(selection)
-    const at = `$${params.push(new Date(now).toISOString())}::timestamptz`
-    const by = `$${params.push(new Date(now + ACCESS_ENDING_MS[value as UserAccessEndingChoice]).toISOString())}::timestamptz`
-    const ending = (table: string) =>
-      `EXISTS (SELECT 1 FROM ${table} g WHERE g.user_id = id AND ${grantCounts('g', at)} AND g.ends_at <= ${by})`
-    return `(${ending('user_roles')} OR ${ending('user_groups')})`
+  accessEnding: {
+    reads: ['id'],
+    sql: (value, selection, params) => {
+      const now = nowOf(selection)
+      const at = `$${params.push(new Date(now).toISOString())}::timestamptz`
+      const by = `$${params.push(new Date(now + ACCESS_ENDING_MS[value as UserAccessEndingChoice]).toISOString())}::timestamptz`
+      const ending = (table: string) =>
+        `EXISTS (SELECT 1 FROM ${table} g WHERE g.user_id = id AND ${grantCounts('g', at)} AND g.ends_at <= ${by})`
+      return `(${ending('user_roles')} OR ${ending('user_groups')})`
+    },
   },
+}
+
+/**
+ * The columns a walk reads of each row it checks: `walked` (those of the sort's index), with
+ * those the plain path's filters set read (`ROW_SQL`'s `reads`). A column left out would be
+ * taken from the statement around the walk, and checked on another row.
+ */
+export function walkedColumns(filter: UserFilter, walked: readonly string[]): string {
+  const read = ROW_FILTER_KEYS.filter((key) => filterIsSet(filter, key)).flatMap(
+    (key) => ROW_SQL[key].reads,
+  )
+  return [...new Set([...walked, ...read])].join(', ')
 }
 
 const ACCESS_ENDING_MS: Record<UserAccessEndingChoice, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS }

@@ -8,6 +8,7 @@ import {
   searchCondition,
   searchTextHolds,
   statusConditions,
+  walkedColumns,
 } from './filters'
 import { readKeptList } from './kept-lists'
 import type { ListedRow, Listing, Read } from './listing'
@@ -16,7 +17,7 @@ import { afterBoundary, orderBy, rowOrder, type SortSpec } from './sorts'
 import { walkedTable } from './walked-tables'
 
 /** The columns a walk reads besides the sort's key: those its index holds (migrations 013, 028). */
-const WALK_COLUMNS = 'id, search_text'
+const WALK_COLUMNS = ['id', 'search_text']
 
 /**
  * How many rows a page's ranges are read to at most, for a page ending `rows` into them: a power
@@ -88,14 +89,20 @@ const onWalked = (sort: SortSpec, sql: string) =>
 function walkedPart(
   sort: SortSpec,
   order: string,
-  stretch: { table: string; ranges: (string | undefined)[]; status: string[]; cap: number },
+  stretch: {
+    table: string
+    ranges: (string | undefined)[]
+    status: string[]
+    cap: number
+    read: string
+  },
   selecting: string[],
   columns: string,
   rowLimit: string,
 ): string {
-  const { table, ranges, status, cap } = stretch
+  const { table, ranges, status, cap, read } = stretch
   const stretches = ranges.map(
-    (range) => `(SELECT ${WALK_COLUMNS}, ${sort.key} AS sort_value FROM ${table}
+    (range) => `(SELECT ${read}, ${sort.key} AS sort_value FROM ${table}
           ${rangeWhere(status, range)} ORDER BY ${order} LIMIT ${cap})`,
   )
   const walked =
@@ -150,9 +157,12 @@ function readRows(listing: Listing, read: Read): Promise<ListedRow[]> {
   const columns = `id, ${sort.key} AS k`
   // A statement planned for its own values walks exactly as far as it needs to.
   const cap = prepared ? reachOf(walkedRows) : walkedRows
+  const walkedRead = walkedColumns(query, WALK_COLUMNS)
   const parts =
     plan.kind === 'capped'
-      ? [`(${walkedPart(sort, order, { table, ranges, status, cap }, selecting, columns, reach)})`]
+      ? [
+          `(${walkedPart(sort, order, { table, ranges, status, cap, read: walkedRead }, selecting, columns, reach)})`,
+        ]
       : ranges.map((r) => `(${rangeRead(plan, table, status, order, r, columns, reach)})`)
   params.push(offset)
   const ids = `SELECT id FROM (${parts.join(' UNION ALL ')}) page
