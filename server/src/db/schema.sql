@@ -377,6 +377,7 @@ CREATE INDEX user_state_inactive_sort_locked ON public.user_state USING btree (i
 CREATE INDEX user_state_inactive_sort_phone ON public.user_state USING btree (phone_number, id) WHERE (NOT is_active);
 CREATE INDEX user_state_inactive_sort_updated ON public.user_state USING btree (updated_date, id) WHERE (NOT is_active);
 CREATE INDEX user_state_inactive_sort_username ON public.user_state USING btree (lower(username), id) WHERE (NOT is_active);
+CREATE INDEX user_state_last_sign_in ON public.user_state USING btree (is_active, COALESCE(last_login, created_date)) INCLUDE (last_login, created_date);
 CREATE INDEX user_state_locked_sort_active ON public.user_state USING btree (is_active, id) WHERE is_locked;
 CREATE INDEX user_state_locked_sort_created ON public.user_state USING btree (created_date, id) WHERE is_locked;
 CREATE INDEX user_state_locked_sort_email ON public.user_state USING btree (lower(email), id) WHERE is_locked;
@@ -385,6 +386,7 @@ CREATE INDEX user_state_locked_sort_last_login ON public.user_state USING btree 
 CREATE INDEX user_state_locked_sort_phone ON public.user_state USING btree (phone_number, id) WHERE is_locked;
 CREATE INDEX user_state_locked_sort_updated ON public.user_state USING btree (updated_date, id) WHERE is_locked;
 CREATE INDEX user_state_locked_sort_username ON public.user_state USING btree (lower(username), id) WHERE is_locked;
+CREATE INDEX user_state_never_signed_in ON public.user_state USING btree (is_active) WHERE (last_login IS NULL);
 CREATE UNIQUE INDEX user_state_pkey ON public.user_state USING btree (id);
 CREATE INDEX user_state_walk_active ON public.user_state USING btree (is_active, id) INCLUDE (search_text, is_locked);
 CREATE INDEX user_state_walk_locked ON public.user_state USING btree (is_locked, id) INCLUDE (search_text, is_active);

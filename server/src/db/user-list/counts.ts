@@ -11,6 +11,7 @@ import {
   filterCounters,
   FILTER_VERSIONS,
   filtersPlainly,
+  lastSignInRanges,
   memberConditions,
   memberFilters,
   memberIds,
@@ -288,6 +289,8 @@ export async function countUsers(
     }
   }
   const params: unknown[] = []
+  const bySignIn = lastSignInRanges(query, params)
+  if (bySignIn) return { matches: await countBySignIn(db, bySignIn, params, walkable), walkable }
   // Only the members found are looked up for a status or lock (an array: see readOnce).
   const members = viaMembers ? memberIds(query, params, query.search) : undefined
   // What is checked on each user's row: the status and lock, and the plain path's filters.
@@ -306,4 +309,30 @@ export async function countUsers(
       ? await countNow(db, counted, params)
       : await countAndKeep(db, key, version, counted, params)
   return { matches, walkable, parts, viaMembers, collected }
+}
+
+/**
+ * A list by status and last sign-in alone (`lastSignInRanges`), counted from migration 039's
+ * indexes alone: the users within its range, or, where PostgreSQL's statistics put more than half
+ * of the status's `walkable` users there, the status's kept total less the rest. A count reads
+ * every entry of its range: 928,000 for "not in the last 30 days" of a million seeded users, the
+ * rest 72,000.
+ */
+async function countBySignIn(
+  db: Queryable,
+  ranges: { within: string; rest?: string },
+  params: unknown[],
+  walkable: number,
+): Promise<number> {
+  if (ranges.rest) {
+    const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM user_state WHERE ${ranges.within}`,
+      params,
+    )
+    const expected = plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0
+    if (expected > walkable / 2) {
+      return walkable - (await countNow(db, `user_state WHERE ${ranges.rest}`, params))
+    }
+  }
+  return countNow(db, `user_state WHERE ${ranges.within}`, params)
 }
