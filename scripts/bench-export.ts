@@ -18,7 +18,8 @@ import { Session } from '../src/main/core/session/session'
 import { memoryVault } from '../src/main/core/vault/vault'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../src/main/preview/host'
 import { previewExportPorts } from '../src/main/preview/export-ports'
-import type { ExportFormat, ExportOutcome, UserExportRequest } from '@shared/bridge'
+import type { ExportOutcome } from '@shared/bridge'
+import type { ExportFormat, UserExportRequest } from '@shared/bridge-inputs'
 
 /**
  * `npm run bench:export`: how long the main process takes to export about 10,000, 100,000 and

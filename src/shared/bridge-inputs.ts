@@ -28,6 +28,7 @@ import { EXPORTABLE_USER_COLUMNS } from './user-columns'
 
 export const id = z.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647)
 export const idInput = z.object({ id })
+export type IdInput = z.infer<typeof idInput>
 export const roleAssignmentInput = z.object({ id, roleId: id })
 export const groupAssignmentInput = z.object({ id, groupId: id })
 export const roleGrantInput = grantInputSchema.extend({ id, roleId: id })
@@ -69,7 +70,6 @@ true satisfies [EffectOperation] extends [z.infer<typeof effectChangeInput>['ope
 export const effectPreviewInput = z.object({
   changes: z.array(effectChangeInput).min(1).max(MAX_EFFECT_CHANGES),
 })
-export type EffectPreviewInput = z.infer<typeof effectPreviewInput>
 /** The input of a call that takes none: nothing, or null as IPC may carry it. */
 export const nothing = z
   .undefined({ error: 'this call takes no input' })
@@ -86,16 +86,23 @@ const timeZone = z
   .refine(isTimeZone, { error: 'timeZone must be a time zone such as Europe/Berlin' })
   .optional()
 
+/** The formats a report is saved in. */
+export const exportFormat = z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' })
+export type ExportFormat = z.infer<typeof exportFormat>
+
 const selectedIds = z
   .array(id, { error: 'ids must be a list of user ids' })
   .min(1, { error: 'ids must name at least one user' })
   .max(MAX_BULK_USERS, { error: `ids may hold at most ${MAX_BULK_USERS} users` })
 
+/** Every user matching the list's search and filters, in its sort, with its visible columns. */
 export const userExportInput = z.object({
+  /** Chosen by the renderer, so it can follow progress and cancel. */
   exportId,
-  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  format: exportFormat,
   search: userListQuerySchema.shape.search,
   filter: userFilterSchema.optional(),
+  /** Export Selected: only these users, in this order (search and filter then do not apply). */
   ids: selectedIds.optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(', ')}` }),
   direction: z.enum(SORT_DIRECTIONS, { error: 'direction must be asc or desc' }),
@@ -109,28 +116,38 @@ export const userExportInput = z.object({
     .refine((columns) => new Set(columns).size === columns.length, {
       error: 'columns must not repeat',
     }),
+  /** The zone the console shows times in (Settings); absent, this computer's. */
   timeZone,
 })
+export type UserExportRequest = z.infer<typeof userExportInput>
 
 export const bulkId = z
   .string({ error: 'bulkId must be text' })
   .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'bulkId must be 1 to 64 letters, digits or dashes' })
 
+/** The users of a bulk action: chosen ones, or every one the list's search and filters match. */
+const bulkSelectionInput = z.union(
+  [
+    z.strictObject({ ids: selectedIds }),
+    z.strictObject({
+      search: userListQuerySchema.shape.search,
+      filter: userFilterSchema.strict().optional(),
+    }),
+  ],
+  { error: 'selection must be { ids } or { search, filter }' },
+)
+/** As the renderer sends it: the list's filters as it holds them. */
+export type BulkSelectionInput = z.input<typeof bulkSelectionInput>
+
 export const bulkRequestInput = z
   .strictObject({
+    /** Chosen by the renderer, so it can follow progress and cancel. */
     bulkId,
     action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
-    selection: z.union(
-      [
-        z.strictObject({ ids: selectedIds }),
-        z.strictObject({
-          search: userListQuerySchema.shape.search,
-          filter: userFilterSchema.strict().optional(),
-        }),
-      ],
-      { error: 'selection must be { ids } or { search, filter }' },
-    ),
+    selection: bulkSelectionInput,
+    /** The role (assign-role) or group (add-to-group, remove-from-group) of an access action. */
     targetId: id.optional(),
+    /** Given for a while (assign-role, add-to-group; issue 57): the end and its reason. */
     grant: grantInputSchema.optional(),
   })
   .refine((request) => isBulkAccessAction(request.action) === (request.targetId !== undefined), {
@@ -140,12 +157,16 @@ export const bulkRequestInput = z
   .refine((request) => request.grant === undefined || takesGrantEnd(request.action), {
     error: 'grant gives the role or group of assign-role and add-to-group, and only of those',
   })
+export type BulkRequest = z.infer<typeof bulkRequestInput>
+
+/** Every audit entry matching the Audit Log's filters, newest first. */
 export const auditExportInput = z.object({
   exportId,
-  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  format: exportFormat,
   filter: auditFilterSchema.optional(),
   timeZone,
 })
+export type AuditExportRequest = z.infer<typeof auditExportInput>
 
 /** Chosen by the renderer when it opens a file: the preview, apply, cancel and report name it. */
 export const importId = z
@@ -170,7 +191,7 @@ export const secondStepInput = z.union(
   [z.strictObject({ code: totpCodeSchema }), z.strictObject({ recoveryCode: recoveryCodeSchema })],
   { error: 'give either code or recoveryCode' },
 )
-export type SecondStepInput = { code: string } | { recoveryCode: string }
+export type SecondStepInput = z.infer<typeof secondStepInput>
 
 /** The ten recovery codes just shown, to save as a file. */
 export const recoveryCodesInput = z.object({

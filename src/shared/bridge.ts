@@ -21,8 +21,6 @@ import {
   recoveryCodesInput,
   secondStepInput,
   userExportInput,
-  type EffectPreviewInput,
-  type SecondStepInput,
 } from './bridge-inputs'
 import {
   endpoints,
@@ -40,34 +38,21 @@ import {
   type Endpoint,
   type EndpointInput,
   type EndpointOutput,
-  type AuditFilter,
-  type BulkAction,
-  type BulkFilter,
   type BulkUserResult,
-  type ChangePasswordRequest,
   type Effect,
   type Group,
   type ImportFieldError,
   type ImportOutcome,
-  type LoginRequest,
-  type MemberListQuery,
   type Page,
   type Permission,
   type RecoveryCodes,
   type Role,
-  type SecondFactorCode,
   type ServerFeature,
   type SessionsEnded,
-  type SortDirection,
-  type UpdateUserRequest,
   type User,
-  type UserFilter,
-  type UserSortField,
 } from './contract'
-import type { GrantInput } from './grant-ends'
 import type { Result } from './result'
-import { THEME_CHOICES, type ThemeChoice } from './theme'
-import type { ExportableUserColumn } from './user-columns'
+import { THEME_CHOICES } from './theme'
 import { newPasswordSchema } from './validation'
 
 /** The signed-in administrator as the renderer sees it: never a token. */
@@ -145,34 +130,6 @@ export type BridgeEvent =
       total: number
     }
 
-export type ExportFormat = 'csv' | 'pdf'
-
-/** Every user matching the list's search, in its sort, with its visible columns. */
-export interface UserExportRequest {
-  /** Chosen by the renderer, so it can follow progress and cancel. */
-  exportId: string
-  format: ExportFormat
-  search?: string
-  /** The list's filters (issue 12), combined with the search. */
-  filter?: UserFilter
-  /** Export Selected: only these users, in this order (search and filter then do not apply). */
-  ids?: number[]
-  sort: UserSortField
-  direction: SortDirection
-  columns: ExportableUserColumn[]
-  /** The zone the console shows times in (Settings); absent, this computer's. */
-  timeZone?: string
-}
-
-/** Every audit entry matching the Audit Log's filters, newest first. */
-export interface AuditExportRequest {
-  exportId: string
-  format: ExportFormat
-  filter?: AuditFilter
-  /** As UserExportRequest's. */
-  timeZone?: string
-}
-
 export type ExportOutcome =
   | { status: 'saved'; file: string; rows: number }
   /** printToPDF failed: the report went to the print window instead. */
@@ -180,21 +137,6 @@ export type ExportOutcome =
   /** Neither printToPDF nor the print window worked; `reason` says why. */
   | { status: 'unprinted'; rows: number; reason: string }
   | { status: 'cancelled' }
-
-/** The users of a bulk action: chosen ones, or every one the list's search and filters match. */
-export type BulkSelectionInput =
-  { ids: number[] } | { search?: string; filter?: Omit<BulkFilter, 'search'> }
-
-export interface BulkRequest {
-  /** Chosen by the renderer, so it can follow progress and cancel. */
-  bulkId: string
-  action: BulkAction
-  selection: BulkSelectionInput
-  /** The role (assign-role) or group (add-to-group, remove-from-group) of an access action. */
-  targetId?: number
-  /** Given for a while (assign-role, add-to-group; issue 57): the end and its reason. */
-  grant?: GrantInput
-}
 
 /** How a bulk action ended: counts, each failure with its reason, and whether it was stopped. */
 export interface BulkSummary {
@@ -260,21 +202,14 @@ export interface ImportRowError {
   message: string
 }
 
-export type ImportChoices = { updateExisting: boolean; sendSetPasswordLink: boolean }
-
-export type IdInput = { id: number }
-export type SessionInput = { id: number; sessionId: string }
-/** Which role or group, and the page and search of its members. */
-export type MembersInput = { id: number } & MemberListQuery
-
 /**
  * An operation the renderer calls: `input` checks what it sends in the main process, before
- * anything goes to the server. Its parsed value must be an `Input`, which ties each schema to
- * the type the renderer sends; `Output` is what the call answers (a type only).
+ * anything goes to the server. The schema's input is what the renderer sends and its output what
+ * the handler receives; `Output` is what the call answers (a type only).
  */
-export interface CallOperation<Input, Output> {
+export interface CallOperation<Input extends z.ZodType, Output> {
   kind: 'call'
-  input: z.ZodType<Input>
+  input: Input
   output?: Output
   /** The endpoint a pass-through operation calls with its input, answering what it answers. */
   endpoint?: Endpoint
@@ -285,19 +220,19 @@ export interface EventOperation {
   kind: 'event'
 }
 
-const call = <Input, Output>(input: z.ZodType<Input>): CallOperation<Input, Output> => ({
-  kind: 'call',
-  input,
+/** An operation with its handler: `call(schema).returns<Output>()`. */
+const call = <Input extends z.ZodType>(input: Input) => ({
+  returns: <Output>(): CallOperation<Input, Output> => ({ kind: 'call', input }),
 })
 const event: EventOperation = { kind: 'event' }
 /**
  * An operation that is one call of an endpoint: its input, checked here by `input` (as the
  * renderer sends it: numbers for ids), goes to the endpoint as it is, and its answer comes back.
  */
-const through = <E extends Endpoint>(
+const through = <E extends Endpoint, Input extends z.ZodType<EndpointInput<E>>>(
   endpoint: E,
-  input: z.ZodType<EndpointInput<E>>,
-): CallOperation<EndpointInput<E>, EndpointOutput<E>> & { endpoint: E } => ({
+  input: Input,
+): CallOperation<Input, EndpointOutput<E>> & { endpoint: E } => ({
   kind: 'call',
   input,
   endpoint,
@@ -310,40 +245,39 @@ const through = <E extends Endpoint>(
  * here and needs nothing else; any other has its handler in src/main/core/ipc/handlers.ts.
  */
 export const bridgeOperations = {
-  'auth.login': call<LoginRequest, SessionInfo>(loginRequestSchema),
-  'auth.logout': call<undefined, null>(nothing),
-  'auth.session': call<undefined, SessionInfo | null>(nothing),
+  'auth.login': call(loginRequestSchema).returns<SessionInfo>(),
+  'auth.logout': call(nothing).returns<null>(),
+  'auth.session': call(nothing).returns<SessionInfo | null>(),
   /** With a reset token, or signed in with the current password (other sessions end). */
-  'auth.changePassword': call<ChangePasswordRequest, null>(changePasswordSchema),
+  'auth.changePassword': call(changePasswordSchema).returns<null>(),
   /** After a sign-in with a temporary password: sets the new one, then signs in with it. */
-  'auth.completePasswordChange': call<{ newPassword: string }, SessionInfo>(
+  'auth.completePasswordChange': call(
     z.object({ newPassword: newPasswordSchema }),
-  ),
+  ).returns<SessionInfo>(),
   /** "Confirm it's you" before a dangerous change (issue 30): the password goes, nothing comes back. */
   'auth.reauth': through(endpoints.reauthenticate, reauthRequestSchema),
   /**
    * Two-step sign-in (issue 30). The second step of a sign-in answered mfa_required: the token
    * it needs stays in the main process.
    */
-  'auth.secondStep': call<SecondStepInput, SessionInfo>(secondStepInput),
+  'auth.secondStep': call(secondStepInput).returns<SessionInfo>(),
   /** A sign-in answered mfa_enrolment_required: the new factor, then its first code. */
-  'auth.beginEnrolment': call<undefined, EnrolmentView>(nothing),
-  'auth.confirmEnrolment': call<SecondFactorCode, EnrolledSignIn>(secondFactorCodeSchema),
+  'auth.beginEnrolment': call(nothing).returns<EnrolmentView>(),
+  'auth.confirmEnrolment': call(secondFactorCodeSchema).returns<EnrolledSignIn>(),
   /** The signed-in user's own factor, from the avatar menu. */
   'secondFactor.status': through(endpoints.getOwnSecondFactor, nothing),
-  'secondFactor.begin': call<undefined, EnrolmentView>(nothing),
+  'secondFactor.begin': call(nothing).returns<EnrolmentView>(),
   'secondFactor.confirm': through(endpoints.confirmOwnEnrolment, secondFactorCodeSchema),
   'secondFactor.disable': through(endpoints.disableOwnSecondFactor, secondFactorCodeSchema),
   'secondFactor.regenerateRecoveryCodes': through(endpoints.regenerateOwnRecoveryCodes, nothing),
   /** The recovery codes just shown, written to a file the native save dialog chooses. */
-  'secondFactor.saveRecoveryCodes': call<RecoveryCodes, ExportOutcome>(recoveryCodesInput),
+  'secondFactor.saveRecoveryCodes': call(recoveryCodesInput).returns<ExportOutcome>(),
   'users.list': through(endpoints.listUsers, userListQuerySchema),
-  'users.get': call<IdInput, UserWithVersion>(idInput),
+  'users.get': call(idInput).returns<UserWithVersion>(),
   'users.create': through(endpoints.createUser, createUserSchema),
-  'users.update': call<
-    { id: number; changes: UpdateUserRequest; etag?: string | null },
-    UserWithVersion
-  >(z.object({ id, changes: updateUserSchema, etag: z.string().max(200).nullish() })),
+  'users.update': call(
+    z.object({ id, changes: updateUserSchema, etag: z.string().max(200).nullish() }),
+  ).returns<UserWithVersion>(),
   'users.activate': through(endpoints.activateUser, idInput),
   'users.deactivate': through(endpoints.deactivateUser, idInput),
   'users.lock': through(endpoints.lockUser, idInput),
@@ -351,12 +285,10 @@ export const bridgeOperations = {
   'users.resetPassword': through(endpoints.resetUserPassword, idInput),
   'users.setTemporaryPassword': through(endpoints.setTemporaryPassword, idInput),
   'users.sessions': through(endpoints.listUserSessions, idInput),
-  'users.endSession': call<SessionInput, SessionsEnded>(
-    z.object({ id, sessionId: sessionIdSchema }),
-  ),
-  'users.endAllSessions': call<IdInput, SessionsEnded>(idInput),
+  'users.endSession': call(z.object({ id, sessionId: sessionIdSchema })).returns<SessionsEnded>(),
+  'users.endAllSessions': call(idInput).returns<SessionsEnded>(),
   'users.secondFactor': through(endpoints.getUserSecondFactor, idInput),
-  'users.resetSecondFactor': call<IdInput, SessionsEnded>(idInput),
+  'users.resetSecondFactor': call(idInput).returns<SessionsEnded>(),
   'users.roles': through(endpoints.listUserRoles, idInput),
   'users.addRole': through(endpoints.addUserRole, roleAssignmentInput),
   'users.grantRole': through(endpoints.grantUserRole, roleGrantInput),
@@ -366,15 +298,15 @@ export const bridgeOperations = {
   'users.grantGroup': through(endpoints.grantUserGroup, groupGrantInput),
   'users.removeGroup': through(endpoints.removeUserGroup, groupAssignmentInput),
   'users.effectiveRoles': through(endpoints.listUserEffectiveRoles, idInput),
-  'users.bulk': call<BulkRequest, BulkSummary>(bulkRequestInput),
-  'users.bulkCancel': call<{ bulkId: string }, null>(z.object({ bulkId })),
-  'roles.list': call<undefined, Page<Role>>(nothing),
+  'users.bulk': call(bulkRequestInput).returns<BulkSummary>(),
+  'users.bulkCancel': call(z.object({ bulkId })).returns<null>(),
+  'roles.list': call(nothing).returns<Page<Role>>(),
   'roles.create': through(endpoints.createRole, roleInputSchema),
   'roles.update': through(endpoints.updateRole, roleUpdateInput),
   'roles.activate': through(endpoints.activateRole, idInput),
   'roles.deactivate': through(endpoints.deactivateRole, idInput),
   'roles.members': through(endpoints.listRoleMembers, membersInput),
-  'groups.list': call<undefined, Page<Group>>(nothing),
+  'groups.list': call(nothing).returns<Page<Group>>(),
   'groups.create': through(endpoints.createGroup, groupInputSchema),
   'groups.update': through(endpoints.updateGroup, groupUpdateInput),
   'groups.activate': through(endpoints.activateGroup, idInput),
@@ -384,7 +316,7 @@ export const bridgeOperations = {
    * Who would gain and who would lose which permission by a change (issue 57), from a server
    * that names the 'effect-preview' feature: the server makes it and rolls it back.
    */
-  'effects.preview': call<EffectPreviewInput, Effect>(effectPreviewInput),
+  'effects.preview': call(effectPreviewInput).returns<Effect>(),
   'audit.list': through(endpoints.listAuditEntries, auditQuerySchema),
   /** Where the server forwards its audit records, with each one's lag and last error. */
   'audit.sinks': through(endpoints.listAuditSinks, nothing),
@@ -394,31 +326,29 @@ export const bridgeOperations = {
   'policies.dormant': through(endpoints.getDormantPolicy, nothing),
   /** The dormant-accounts policy run now, after the administrator confirmed it. */
   'policies.runDormant': through(endpoints.runDormantPolicy, nothing),
-  'exports.users': call<UserExportRequest, ExportOutcome>(userExportInput),
-  'exports.audit': call<AuditExportRequest, ExportOutcome>(auditExportInput),
-  'exports.cancel': call<{ exportId: string }, null>(z.object({ exportId })),
+  'exports.users': call(userExportInput).returns<ExportOutcome>(),
+  'exports.audit': call(auditExportInput).returns<ExportOutcome>(),
+  'exports.cancel': call(z.object({ exportId })).returns<null>(),
   /** The native open dialog, then the chosen CSV file read and checked in the main process. */
-  'imports.open': call<{ importId: string }, ImportOpenOutcome>(z.object({ importId })),
+  'imports.open': call(z.object({ importId })).returns<ImportOpenOutcome>(),
   /** The opened file checked against the server (a dry run): nothing changes. */
-  'imports.preview': call<{ importId: string; updateExisting: boolean }, ImportPreview>(
-    importPreviewInput,
-  ),
-  'imports.apply': call<{ importId: string } & ImportChoices, ImportReport>(importApplyInput),
+  'imports.preview': call(importPreviewInput).returns<ImportPreview>(),
+  'imports.apply': call(importApplyInput).returns<ImportReport>(),
   /** Stops an import after the requests in flight. */
-  'imports.cancel': call<{ importId: string }, null>(z.object({ importId })),
+  'imports.cancel': call(z.object({ importId })).returns<null>(),
   /** Every row with its outcome and reason, as CSV, through the native save dialog. */
-  'imports.saveReport': call<{ importId: string }, ExportOutcome>(z.object({ importId })),
+  'imports.saveReport': call(z.object({ importId })).returns<ExportOutcome>(),
   /** Forgets an opened file. */
-  'imports.close': call<{ importId: string }, null>(z.object({ importId })),
-  'app.info': call<undefined, AppInfo>(nothing),
+  'imports.close': call(z.object({ importId })).returns<null>(),
+  'app.info': call(nothing).returns<AppInfo>(),
   /** Quits and installs the downloaded update (see AppInfo.updateReady). */
-  'app.restartToUpdate': call<undefined, null>(nothing),
+  'app.restartToUpdate': call(nothing).returns<null>(),
   /** Native menus and dialogs follow the theme chosen in the console. */
-  'app.setTheme': call<{ theme: ThemeChoice }, null>(
+  'app.setTheme': call(
     z.object({
       theme: z.enum(THEME_CHOICES, { error: `theme must be one of ${THEME_CHOICES.join(', ')}` }),
     }),
-  ),
+  ).returns<null>(),
   /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */
   'app.onEvent': event,
 }
@@ -428,21 +358,25 @@ type Name = keyof Operations
 
 /** The operations the renderer calls, one IPC channel each. */
 export type Channel = {
-  [N in Name]: Operations[N] extends CallOperation<unknown, unknown> ? N : never
+  [N in Name]: Operations[N] extends CallOperation<z.ZodType, unknown> ? N : never
 }[Name]
-export type InputOf<C extends Channel> =
-  Operations[C] extends CallOperation<infer Input, unknown> ? Input : never
+type SchemaOf<C extends Channel> = Operations[C]['input']
+/** What the renderer sends on a channel: its schema's input. */
+export type InputOf<C extends Channel> = z.input<SchemaOf<C>>
+/** What the channel's handler receives: its schema's output, once it parsed the input. */
+export type ParsedInputOf<C extends Channel> = z.output<SchemaOf<C>>
 export type OutputOf<C extends Channel> =
-  Operations[C] extends CallOperation<unknown, infer Output> ? Output : never
+  Operations[C] extends CallOperation<z.ZodType, infer Output> ? Output : never
 
 /**
  * The table seen one channel at a time: indexed by a channel, its schema parses exactly that
  * channel's input, which lets the main process hand it to that channel's handler uncast.
  */
-export const bridgeCalls: { [C in Channel]: CallOperation<InputOf<C>, OutputOf<C>> } =
-  bridgeOperations
+export const bridgeCalls: {
+  [C in Channel]: CallOperation<z.ZodType<ParsedInputOf<C>, InputOf<C>>, OutputOf<C>>
+} = bridgeOperations
 
-const byName: Record<string, CallOperation<unknown, unknown> | EventOperation> = bridgeOperations
+const byName: Record<string, CallOperation<z.ZodType, unknown> | EventOperation> = bridgeOperations
 
 /** True for the name of an operation the renderer calls (not an event, nor an unknown name). */
 export function isChannel(name: string): name is Channel {
@@ -459,7 +393,7 @@ export type Invoke = <C extends Channel>(
 export type Subscribe = (listener: (event: BridgeEvent) => void) => () => void
 
 type Call<C extends Channel> =
-  InputOf<C> extends undefined
+  InputOf<C> extends undefined | null
     ? () => Promise<Result<OutputOf<C>>>
     : (input: InputOf<C>) => Promise<Result<OutputOf<C>>>
 

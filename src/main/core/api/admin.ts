@@ -6,7 +6,7 @@ import {
   type EndpointInput,
   type UserExportQuery,
 } from '@shared/contract'
-import type { OutputOf, InputOf } from '@shared/bridge'
+import type { InputOf, OutputOf, ParsedInputOf } from '@shared/bridge'
 import type { BulkChunk } from '../bulk/run-bulk'
 import type { Session } from '../session/session'
 import { exchange, requestOf, send, type Http, type Sending } from './http'
@@ -58,7 +58,7 @@ export function adminApi(http: Http, session: Session) {
         ),
       list: (query: InputOf<'users.list'>) =>
         call(endpoints.listUsers, query, { fallback: 'listUsers' }),
-      async get({ id }: InputOf<'users.get'>): Promise<OutputOf<'users.get'>> {
+      async get({ id }: ParsedInputOf<'users.get'>): Promise<OutputOf<'users.get'>> {
         const got = await answer(endpoints.getUser, { id })
         return { user: got.data, etag: got.headers.get('etag') }
       },
@@ -66,7 +66,7 @@ export function adminApi(http: Http, session: Session) {
         id,
         changes,
         etag,
-      }: InputOf<'users.update'>): Promise<OutputOf<'users.update'>> {
+      }: ParsedInputOf<'users.update'>): Promise<OutputOf<'users.update'>> {
         const updated = await answer(
           endpoints.updateUser,
           { id, ...changes },

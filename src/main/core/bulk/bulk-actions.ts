@@ -1,4 +1,5 @@
-import type { BridgeEvent, BulkRequest, BulkSummary } from '@shared/bridge'
+import type { BridgeEvent, BulkSummary, ParsedInputOf } from '@shared/bridge'
+import type { BulkRequest } from '@shared/bridge-inputs'
 import type { BulkAction, BulkResult, Page, User, UserListQuery } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import { runBulk, type BulkChunk } from './run-bulk'
@@ -29,7 +30,7 @@ export function createBulkActions(deps: {
         running.delete(request.bulkId)
       }
     },
-    cancel({ bulkId }: { bulkId: string }): null {
+    cancel({ bulkId }: ParsedInputOf<'users.bulkCancel'>): null {
       running.get(bulkId)?.abort()
       return null
     },

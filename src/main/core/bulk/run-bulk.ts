@@ -1,4 +1,5 @@
-import type { BulkRequest, BulkSummary } from '@shared/bridge'
+import type { BulkSummary } from '@shared/bridge'
+import type { BulkRequest } from '@shared/bridge-inputs'
 import {
   BULK_TARGET_FIELD,
   REAUTH_REQUIRED,

@@ -1,4 +1,4 @@
-import type { EffectPreviewInput } from '@shared/bridge-inputs'
+import type { ParsedInputOf } from '@shared/bridge'
 import { EFFECT_ENDPOINTS, pathParameters, type EffectChange } from '@shared/contract'
 
 /**
@@ -8,7 +8,7 @@ import { EFFECT_ENDPOINTS, pathParameters, type EffectChange } from '@shared/con
 export function effectChange({
   operation,
   input,
-}: EffectPreviewInput['changes'][number]): EffectChange {
+}: ParsedInputOf<'effects.preview'>['changes'][number]): EffectChange {
   const endpoint = EFFECT_ENDPOINTS[operation]
   const inPath = pathParameters(endpoint.path)
   const fields = Object.entries(input)

@@ -4,7 +4,8 @@ import {
   AUDIT_REPORT_TITLE,
   auditCellText,
 } from '@shared/audit-cells'
-import type { AuditExportRequest, ExportOutcome } from '@shared/bridge'
+import type { ExportOutcome } from '@shared/bridge'
+import type { AuditExportRequest } from '@shared/bridge-inputs'
 import type { AuditEntry, AuditQuery, Page } from '@shared/contract'
 import { dateText, localTimeZone } from '@shared/dates'
 import type { Log } from '../log/rotating-log'

@@ -1,10 +1,5 @@
-import type {
-  AuditExportRequest,
-  BridgeEvent,
-  ExportFormat,
-  ExportOutcome,
-  UserExportRequest,
-} from '@shared/bridge'
+import type { BridgeEvent, ExportOutcome, ParsedInputOf } from '@shared/bridge'
+import type { AuditExportRequest, ExportFormat, UserExportRequest } from '@shared/bridge-inputs'
 import type { AuditEntry, AuditQuery, Page, User } from '@shared/contract'
 import { ApiFailure } from '../api/http'
 import type { Log } from '../log/rotating-log'
@@ -81,7 +76,7 @@ export function createExports(deps: {
       run(request, 'the audit log', (job) =>
         exportAudit({ ...job, request, listAudit: deps.listAudit }),
       ),
-    cancel({ exportId }: { exportId: string }): null {
+    cancel({ exportId }: ParsedInputOf<'exports.cancel'>): null {
       running.get(exportId)?.abort()
       return null
     },

@@ -1,4 +1,5 @@
-import type { ExportOutcome, UserExportRequest } from '@shared/bridge'
+import type { ExportOutcome } from '@shared/bridge'
+import type { UserExportRequest } from '@shared/bridge-inputs'
 import type { User, UserExportQuery } from '@shared/contract'
 import { dateText, localTimeZone } from '@shared/dates'
 import { USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'

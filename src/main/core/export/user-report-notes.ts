@@ -1,4 +1,4 @@
-import type { UserExportRequest } from '@shared/bridge'
+import type { UserExportRequest } from '@shared/bridge-inputs'
 import { USER_COLUMN_LABELS } from '@shared/user-columns'
 
 /** A role's or group's name by id, for the report to name a filter as the list shows it. */

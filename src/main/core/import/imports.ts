@@ -4,12 +4,12 @@ import { basename } from 'node:path'
 import type {
   BridgeEvent,
   ExportOutcome,
-  ImportChoices,
   ImportOpenOutcome,
   ImportPreview,
   ImportReport,
   ImportRowError,
   ImportRowOutcome,
+  ParsedInputOf,
 } from '@shared/bridge'
 import { unchangedReason } from '@shared/user-import-messages'
 import type {
@@ -189,7 +189,7 @@ export function createImports(deps: {
   }
 
   return {
-    async open({ importId }: { importId: string }): Promise<ImportOpenOutcome> {
+    async open({ importId }: ParsedInputOf<'imports.open'>): Promise<ImportOpenOutcome> {
       if (!deps.chooseFile) throw new ApiFailure('This console cannot open files.')
       const path = await deps.chooseFile()
       if (!path) return { status: 'cancelled' }
@@ -210,7 +210,7 @@ export function createImports(deps: {
       }
     },
 
-    async preview(input: { importId: string; updateExisting: boolean }): Promise<ImportPreview> {
+    async preview(input: ParsedInputOf<'imports.preview'>): Promise<ImportPreview> {
       const collector = previewCollector(find(input.importId).parsed)
       const { answer } = await run(
         input.importId,
@@ -222,7 +222,7 @@ export function createImports(deps: {
       return collector.preview()
     },
 
-    async apply(input: { importId: string } & ImportChoices): Promise<ImportReport> {
+    async apply(input: ParsedInputOf<'imports.apply'>): Promise<ImportReport> {
       const file = find(input.importId)
       // Every row's outcome, for the report.
       const outcomes = localOutcomes(file.parsed)
@@ -267,12 +267,12 @@ export function createImports(deps: {
       }
     },
 
-    cancel({ importId }: { importId: string }): null {
+    cancel({ importId }: ParsedInputOf<'imports.cancel'>): null {
       opened.get(importId)?.running?.abort()
       return null
     },
 
-    async saveReport({ importId }: { importId: string }): Promise<ExportOutcome> {
+    async saveReport({ importId }: ParsedInputOf<'imports.saveReport'>): Promise<ExportOutcome> {
       const file = find(importId)
       const outcomes = file.outcomes
       if (!outcomes) throw new ApiFailure('Apply the import first: the report lists what it did.')
@@ -299,7 +299,7 @@ export function createImports(deps: {
       return { status: 'saved', file: path, rows: rows.length }
     },
 
-    close({ importId }: { importId: string }): null {
+    close({ importId }: ParsedInputOf<'imports.close'>): null {
       opened.get(importId)?.running?.abort()
       opened.delete(importId)
       return null

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { IdInput, UserWithVersion } from '@shared/bridge'
+import type { UserWithVersion } from '@shared/bridge'
+import type { IdInput } from '@shared/bridge-inputs'
 import {
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,

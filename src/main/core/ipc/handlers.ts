@@ -4,16 +4,10 @@ import {
   isChannel,
   type AppInfo,
   type Channel,
-  type InputOf,
   type OutputOf,
+  type ParsedInputOf,
 } from '@shared/bridge'
-import {
-  ACCESS_PAGE_SIZE,
-  endpoints,
-  type ChangePasswordRequest,
-  type Endpoint,
-  type SessionsEnded,
-} from '@shared/contract'
+import { ACCESS_PAGE_SIZE, endpoints, type Endpoint, type SessionsEnded } from '@shared/contract'
 import { OWN_SESSION_ENDED } from '@shared/messages'
 import { failure, success, type Result } from '@shared/result'
 import type { AdminApi } from '../api/admin'
@@ -33,7 +27,7 @@ import type { Updates } from '../updates/updates'
 type HandledChannel = {
   [C in Channel]: (typeof bridgeOperations)[C] extends { endpoint: Endpoint } ? never : C
 }[Channel]
-type Operation<C extends Channel> = (input: InputOf<C>) => Promise<OutputOf<C>>
+type Operation<C extends Channel> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>>
 type Operations = { [C in HandledChannel]: Operation<C> }
 
 export type Handle = (channel: string, payload: unknown) => Promise<Result<unknown>>
@@ -78,7 +72,7 @@ export function createHandlers({
       return null
     },
     'auth.session': () => session.current(),
-    'auth.changePassword': async (input: ChangePasswordRequest) => {
+    'auth.changePassword': async (input) => {
       if (input.currentPassword !== undefined) {
         await session.changeOwnPassword(input.currentPassword, input.newPassword)
         return null

@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { BulkSelectionInput } from '@shared/bridge'
-import type { EffectPreviewInput } from '@shared/bridge-inputs'
+import type { InputOf } from '@shared/bridge'
+import type { BulkSelectionInput } from '@shared/bridge-inputs'
 import { isBulkAccessAction, REAUTH_REQUIRED, type BulkAction } from '@shared/contract'
 import { admin } from '../lib/bridge'
 import { BridgeFailure, unwrap } from '../lib/query'
 import { queryKeys } from './keys'
 
-export type EffectChanges = EffectPreviewInput['changes']
-type BulkPreview = Extract<EffectChanges[number], { operation: 'bulkAssignRole' }>['input']
+export type EffectChanges = InputOf<'effects.preview'>['changes']
 
 /**
  * A bulk access action as the effect preview names it, once its role or group is chosen: the
@@ -23,13 +22,7 @@ export function effectOfBulk(
   const users =
     'ids' in selection
       ? { ids: selection.ids }
-      : {
-          // The list's filter, as the main process checked it: its ids are numbers already.
-          filter: {
-            ...selection.filter,
-            ...(selection.search && { search: selection.search }),
-          } as NonNullable<BulkPreview['filter']>,
-        }
+      : { filter: { ...selection.filter, ...(selection.search && { search: selection.search }) } }
   switch (action) {
     case 'assign-role':
       return [{ operation: 'bulkAssignRole', input: { ...users, roleId: targetId } }]

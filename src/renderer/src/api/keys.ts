@@ -1,4 +1,4 @@
-import type { EffectPreviewInput } from '@shared/bridge-inputs'
+import type { InputOf } from '@shared/bridge'
 import type { AuditQuery, MemberListQuery, UserListQuery } from '@shared/contract'
 
 /** TanStack Query keys of the admin data; a mutation invalidates by these prefixes. */
@@ -23,7 +23,7 @@ export const queryKeys = {
   auditList: (query: AuditQuery) => ['audit', 'list', query] as const,
   auditSinks: ['audit', 'sinks'] as const,
   userHistory: (id: number, version: string | null) => ['audit', 'user', id, version] as const,
-  effect: (changes: EffectPreviewInput['changes']) => ['effect', changes] as const,
+  effect: (changes: InputOf<'effects.preview'>['changes']) => ['effect', changes] as const,
 }
 
 export type AssignmentKind = 'roles' | 'groups'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ExportFormat, ExportOutcome } from '@shared/bridge'
+import type { ExportOutcome } from '@shared/bridge'
+import type { ExportFormat } from '@shared/bridge-inputs'
 import type { AuditFilter } from '@shared/contract'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'

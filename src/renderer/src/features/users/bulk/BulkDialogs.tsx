@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { BulkSelectionInput } from '@shared/bridge'
+import type { BulkSelectionInput } from '@shared/bridge-inputs'
 import type { BulkAction } from '@shared/contract'
 import { MAX_BULK_USERS, isBulkAccessAction } from '@shared/contract'
 import { useGroups, useRoles } from '@/api/access'

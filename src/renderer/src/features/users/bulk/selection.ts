@@ -1,4 +1,4 @@
-import type { BulkSelectionInput } from '@shared/bridge'
+import type { BulkSelectionInput } from '@shared/bridge-inputs'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
 import { filterKey, LIST_FILTER_KEYS } from '@shared/user-list-fields'
 

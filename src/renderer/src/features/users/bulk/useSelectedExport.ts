@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ExportFormat } from '@shared/bridge'
+import type { ExportFormat } from '@shared/bridge-inputs'
 import type { SortDirection, UserSortField } from '@shared/contract'
 import { EXPORTABLE_USER_COLUMNS } from '@shared/user-columns'
 import { admin } from '@/lib/bridge'

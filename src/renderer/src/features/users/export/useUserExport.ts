@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { ExportFormat, ExportOutcome } from '@shared/bridge'
+import type { ExportOutcome } from '@shared/bridge'
+import type { ExportFormat } from '@shared/bridge-inputs'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
 import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
