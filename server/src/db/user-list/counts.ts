@@ -8,6 +8,7 @@ import {
 } from '@shared/user-list-fields'
 import type { Queryable } from '../database'
 import {
+  type AtNow,
   filterCounters,
   FILTER_VERSIONS,
   filtersPlainly,
@@ -222,7 +223,7 @@ function searchedUsers(
  */
 export async function countUsers(
   db: Queryable,
-  query: UserListParams,
+  query: AtNow<UserListParams>,
   withPage = false,
 ): Promise<Counted> {
   const statusParams: unknown[] = []
