@@ -107,7 +107,7 @@ test.each(USER_SORT_FIELDS.flatMap((sort) => [`${sort}&direction=asc`, `${sort}&
     ]
     const batches: number[][] = []
     for await (const rows of selectedUserBatches(server.built.context.db, { sort, direction }, 300))
-      batches.push(rows.map((row) => row.id))
+      batches.push(rows.map((row) => (JSON.parse(row) as User).id))
     expect(batches.flat()).toEqual(expected)
     expect(batches.length).toBe(Math.ceil(expected.length / 300))
   },
@@ -143,7 +143,8 @@ test("each exported user is the list's user, field for field; with fields, those
   )
   const keyset: unknown[] = []
   const params = { sort: 'id', direction: 'asc', search: 'tawnyowl', fields: 'username' } as const
-  for await (const rows of selectedUserBatches(db, params, 2)) keyset.push(...rows)
+  for await (const rows of selectedUserBatches(db, params, 2))
+    keyset.push(...rows.map((row) => JSON.parse(row) as unknown))
   expect(keyset).toEqual(listedUsers.map(({ id, username }: User) => ({ id, username })))
 })
 
@@ -222,7 +223,7 @@ test('timestamps a microsecond apart keep their order in the list and the export
   const batches: number[][] = []
   const sorted = { sort: 'updatedDate', direction: 'asc' } as const
   for await (const rows of selectedUserBatches(db, sorted, 300))
-    batches.push(rows.map((row) => row.id))
+    batches.push(rows.map((row) => (JSON.parse(row) as User).id))
   expect(batches.flat()).toEqual(expected)
 })
 

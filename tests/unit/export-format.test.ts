@@ -62,6 +62,45 @@ describe('csvRows', () => {
   test('no rows, no text', () => {
     expect(csvRows([])).toBe('')
   })
+
+  test('every file is byte for byte what Papa.unparse wrote before', () => {
+    const cell = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(
+          ' ',
+          ',',
+          '"',
+          '\r',
+          '\n',
+          '\t',
+          '\ufeff',
+          '\u2028',
+          '=',
+          '+',
+          '-',
+          '@',
+          "'",
+        ),
+        fc.string({ minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 8,
+    })
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { maxLength: 5 }), { minLength: 1, maxLength: 4 }),
+        (rows) => {
+          const papa =
+            Papa.unparse(rows, {
+              delimiter: ',',
+              newline: '\r\n',
+              escapeFormulae: /^\s*[=+\-@\t\r]/,
+            }) + '\r\n'
+          expect(csvRows(rows)).toBe(papa)
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
 })
 
 describe('reportFileName', () => {

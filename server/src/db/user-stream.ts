@@ -1,10 +1,10 @@
-import { exportedFields, type User, type UserExportParams } from '@shared/contract'
+import { exportedFields, type UserExportParams } from '@shared/contract'
 import type { Database, Queryable } from './database'
 import { filterConditions, searchCondition, type AtNow } from './user-list/filters'
 import { listUsers } from './user-list/list-users'
 import { SORTS, tableKey } from './user-list/sorts'
 import { orderedRows } from './user-list/walked-tables'
-import { exportedFieldsSql } from './users'
+import { exportedUserJsonSql } from './users'
 
 /** Rows read per query: round trips stay few, and a batch is small next to the whole export. */
 export const EXPORT_BATCH_ROWS = 1_000
@@ -38,26 +38,29 @@ function stretches(params: UserExportParams): Stretch[] {
   return params.direction === 'asc' ? [dated, never] : [never, dated]
 }
 
-/** A user as the export sends it: the fields asked for (`exportedFields`), the id always. */
-export type ExportedUser = Partial<User> & Pick<User, 'id'>
-
-type KeyedRow = ExportedUser & { sort_key: string | null }
+/** A user's JSON as the export sends it (`exportedUserJsonSql`), and where it stands in the sort. */
+interface KeyedRow {
+  user: string
+  id: number
+  sort_key: string | null
+}
 
 /**
- * Every user the export's search and filters select, in its sort, a batch at a time: through a
- * cursor where the database has one to spare (PostgreSQL), otherwise each batch starting after
- * the last row of the one before (keyset on the sort's index), so the millionth row costs what
- * the first one does. Either way the next batch is read while the caller sends this one.
+ * The JSON of every user the export's search and filters select (`exportedUserJsonSql`), in its
+ * sort, a batch at a time: through a cursor where the database has one to spare (PostgreSQL),
+ * otherwise each batch starting after the last row of the one before (keyset on the sort's
+ * index), so the millionth row costs what the first one does. Either way the next batch is read
+ * while the caller sends this one.
  */
 export async function* selectedUserBatches(
   db: Queryable & Pick<Database, 'streamRows'>,
   params: AtNow<UserExportParams>,
   batchRows: number,
-): AsyncGenerator<ExportedUser[]> {
+): AsyncGenerator<string[]> {
   const sort = SORTS[params.sort]
   const { key, type } = sort
   const dir = params.direction === 'desc' ? 'DESC' : 'ASC'
-  const fields = exportedFieldsSql(exportedFields(params.fields))
+  const user = exportedUserJsonSql(exportedFields(params.fields))
   if (db.streamRows) {
     // One statement through a cursor: one snapshot, and one plan for the whole selection.
     const values: unknown[] = []
@@ -66,12 +69,13 @@ export async function* selectedUserBatches(
       ...filterConditions(params, values),
     ]
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
-    yield* db.streamRows<ExportedUser>(
-      `SELECT ${fields} FROM ${orderedRows(params)} ${where}
+    const batches = db.streamRows<Pick<KeyedRow, 'user'>>(
+      `SELECT ${user} AS "user" FROM ${orderedRows(params)} ${where}
        ORDER BY ${tableKey(sort)} ${dir}, id ${dir}`,
       values,
       batchRows,
     )
+    for await (const rows of batches) yield rows.map((row) => row.user)
     return
   }
   const after = params.direction === 'desc' ? '<' : '>'
@@ -89,7 +93,7 @@ export async function* selectedUserBatches(
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''
     const order = stretch.keyed ? `${tableKey(sort)} ${dir}, id ${dir}` : `id ${dir}`
     const pending = db.query<KeyedRow>(
-      `SELECT ${fields}, (${key})::text AS sort_key FROM ${orderedRows(params)} ${where}
+      `SELECT ${user} AS "user", id, (${key})::text AS sort_key FROM ${orderedRows(params)} ${where}
        ORDER BY ${order} LIMIT ${param(batchRows)}`,
       values,
     )
@@ -103,7 +107,7 @@ export async function* selectedUserBatches(
       const rows = await pending
       const full = rows.length === batchRows
       if (full) pending = read(stretch, rows.at(-1))
-      if (rows.length > 0) yield rows.map(({ sort_key: _, ...user }) => user)
+      if (rows.length > 0) yield rows.map((row) => row.user)
       if (!full) break
     }
   }

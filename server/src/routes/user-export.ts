@@ -7,14 +7,14 @@ import type { UserExportParams } from '@shared/contract'
 import type { AtNow } from '../db/user-list/filters'
 import { resource } from './serve'
 
-/** One line of JSON per user, a batch per chunk: each row is the user's JSON (`exportedFieldsSql`). */
+/** One line of JSON per user, a batch per chunk, as the database wrote them (`exportedUserJsonSql`). */
 async function* userLines(
   db: Queryable,
   params: AtNow<UserExportParams>,
   total: number,
 ): AsyncGenerator<string> {
-  for await (const rows of selectedUserBatches(db, params, exportBatchRows(total))) {
-    yield rows.map((user) => JSON.stringify(user)).join('\n') + '\n'
+  for await (const users of selectedUserBatches(db, params, exportBatchRows(total))) {
+    yield users.join('\n') + '\n'
   }
 }
 
