@@ -50,6 +50,20 @@ const choice = fc.oneof(
 
 const instant = (days: number) => new Date(now - days * DAY).toISOString()
 
+/** Gives the test's users the sign-ins and creations `times`, every third inactive. */
+async function applyTimes(times: { login: number | null; created: number }[]): Promise<void> {
+  await db().query(
+    `UPDATE users u SET last_login = t.login, created_date = t.created,
+       is_active = u.id % 3 <> 0
+     FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS t(login, created, n)
+     WHERE u.username = 'signin' || t.n`,
+    [
+      times.map((time) => (time.login === null ? null : instant(time.login))),
+      times.map((time) => instant(time.created)),
+    ],
+  )
+}
+
 async function list(query: string): Promise<Page<User>> {
   const reply = await server.request('GET', `/api/admin/users?${query}`, { token })
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
@@ -93,16 +107,7 @@ describe('the last-sign-in filter', () => {
         choice,
         fc.constantFrom(undefined, 'active', 'inactive'),
         async (times, value, status) => {
-          await db().query(
-            `UPDATE users u SET last_login = t.login, created_date = t.created,
-               is_active = u.id % 3 <> 0
-             FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS t(login, created, n)
-             WHERE u.username = 'signin' || t.n`,
-            [
-              times.map((time) => (time.login === null ? null : instant(time.login))),
-              times.map((time) => instant(time.created)),
-            ],
-          )
+          await applyTimes(times)
           const want = await expected(value, status)
           const query = new URLSearchParams({ lastSignIn: value, sort: 'id', size: '100' })
           if (status) query.set('status', status)
@@ -151,16 +156,7 @@ describe('the last-sign-in filter', () => {
         fc.constantFrom('asc' as const, 'desc' as const),
         fc.nat({ max: 60 }),
         async (times, value, status, sortField, direction, offset) => {
-          await db().query(
-            `UPDATE users u SET last_login = t.login, created_date = t.created,
-               is_active = u.id % 3 <> 0
-             FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS t(login, created, n)
-             WHERE u.username = 'signin' || t.n`,
-            [
-              times.map((time) => (time.login === null ? null : instant(time.login))),
-              times.map((time) => instant(time.created)),
-            ],
-          )
+          await applyTimes(times)
           const query = userListQuerySchema.parse({
             lastSignIn: value,
             status,
