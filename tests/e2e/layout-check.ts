@@ -106,12 +106,15 @@ export function layoutProblems(page: Page): Promise<string[]> {
       if (!a.box) continue
       for (let j = i + 1; j < boxes.length; j += 1) {
         const b = boxes[j]!
-        if (!b.box || a.el.contains(b.el) || b.el.contains(a.el)) continue
-        if (popupOf(a.el) !== popupOf(b.el)) continue
-        if (frozenOver(a.el, b.el) || frozenOver(b.el, a.el)) continue
+        if (!b.box) continue
+        // The boxes first: the checks below read styles up the tree, too slow for every pair.
         const width = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
         const height = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
-        if (width > 1 && height > 1) problems.push(`${name(a.el)} overlaps ${name(b.el)}`)
+        if (width <= 1 || height <= 1) continue
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue
+        if (popupOf(a.el) !== popupOf(b.el)) continue
+        if (frozenOver(a.el, b.el) || frozenOver(b.el, a.el)) continue
+        problems.push(`${name(a.el)} overlaps ${name(b.el)}`)
       }
       const x = (a.box.left + a.box.right) / 2
       const y = (a.box.top + a.box.bottom) / 2

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { migrate } from '../../server/src/db/migrate'
@@ -50,11 +51,8 @@ export default async function databaseTemplates(project: TestProject) {
 
 async function makeTemplates(): Promise<Templates> {
   const folder = await mkdtemp(path.join(tmpdir(), 'admin-console-template-'))
-  const pglite = await openPglite('memory://')
-  await migrate(pglite)
   const pgliteTemplate = path.join(folder, 'pglite.tar')
-  await writeFile(pgliteTemplate, Buffer.from(await (await dumpPglite(pglite)).arrayBuffer()))
-  await pglite.close()
+  await makePgliteTemplate(pgliteTemplate)
 
   const adminUrl = process.env.TEST_DATABASE_URL
   let postgresTemplate: string | null = null
@@ -79,6 +77,28 @@ async function makeTemplates(): Promise<Templates> {
         await onServer(adminUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`)
       }
     },
+  }
+}
+
+/**
+ * The PGlite template, as small as a copy can be, since every test server loads all of it into
+ * memory (0.78 s for initdb's 42 MB, 0.47 s for 17 MB): its WAL in segments of 1 MB instead of
+ * 16, and without template0 and template1, which no test database is made from.
+ */
+async function makePgliteTemplate(file: string) {
+  const initialized = await PGlite.create('memory://', { initDbStartParams: ['--wal-segsize=1'] })
+  const pglite = await openPglite('memory://', await initialized.dumpDataDir('none'))
+  await initialized.close()
+  try {
+    await migrate(pglite)
+    for (const name of ['template0', 'template1']) {
+      await pglite.exec(`UPDATE pg_database SET datistemplate = false WHERE datname = '${name}'`)
+      await pglite.exec(`DROP DATABASE ${name}`)
+    }
+    await pglite.exec('CHECKPOINT')
+    await writeFile(file, Buffer.from(await (await dumpPglite(pglite)).arrayBuffer()))
+  } finally {
+    await pglite.close()
   }
 }
 

@@ -20,13 +20,24 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+/** Each template's bytes, read once per worker: every test server of the worker copies them. */
+const templates = new Map<string, Promise<Blob>>()
+const templateBytes = (file: string) => {
+  if (!templates.has(file))
+    templates.set(
+      file,
+      readFile(file).then((bytes) => new Blob([bytes])),
+    )
+  return templates.get(file)!
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const template = inject('pgliteTemplate')
     return {
       env: { DATA_DIR: 'memory://' },
       ...(template && {
-        open: async () => openPglite('memory://', new Blob([await readFile(template)])),
+        open: async () => openPglite('memory://', await templateBytes(template)),
       }),
       drop: async () => {},
     }
