@@ -61,6 +61,8 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A screen redrawn after Back or Forward took over the default 1 s on a loaded machine.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {
