@@ -87,7 +87,10 @@ test('in development the log names the file of the reset link; in production it 
   spawned.push(development, production)
 
   const developed = await resetOwnPassword(development)
-  expect(development.output()).toContain(`Reset link for admin written to ${developed.file}`)
+  // The server logs the line after it has written the file, and its output comes in a moment later.
+  await expect
+    .poll(() => development.output(), { timeout: 10_000 })
+    .toContain(`Reset link for admin written to ${developed.file}`)
   expect(development.output()).not.toContain(developed.token)
 
   const produced = await resetOwnPassword(production)
