@@ -202,6 +202,7 @@ describe('files refused as a whole', () => {
     await expect(parse(text)).rejects.toThrow(message)
   })
 
+  // Files at the limits: 1.5 s alone, more beside the type checks of `npm run check`.
   test('binary data, text that is not UTF-8, too many bytes or rows', async () => {
     await expect(decodeAll(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).rejects.toThrow(
       IMPORT_MESSAGES.binary,
@@ -216,7 +217,6 @@ describe('files refused as a whole', () => {
     )
     const rows = Array.from({ length: MAX_IMPORT_FILE_ROWS + 1 }, (_, i) => `u${i}`).join('\n')
     await expect(parse(`username\n${rows}\n`, 1 << 16)).rejects.toThrow(IMPORT_MESSAGES.tooManyRows)
-    // Files at the limits: 1.5 s alone, more beside the type checks of `npm run check`.
   }, 30_000)
 })
 

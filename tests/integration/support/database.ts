@@ -23,12 +23,9 @@ export interface TestDatabase {
 /** Each template's bytes, read once per worker: every test server of the worker copies them. */
 const templates = new Map<string, Promise<Blob>>()
 const templateBytes = (file: string) => {
-  if (!templates.has(file))
-    templates.set(
-      file,
-      readFile(file).then((bytes) => new Blob([bytes])),
-    )
-  return templates.get(file)!
+  let bytes = templates.get(file)
+  if (!bytes) templates.set(file, (bytes = readFile(file).then((read) => new Blob([read]))))
+  return bytes
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
