@@ -110,6 +110,35 @@ test('a role given for an hour works, is listed with its end, and stops at its e
   expect(await expiries(user.id)).toHaveLength(1)
 })
 
+test("a user's access ends at the nearest end still to come, never at one already past", async () => {
+  const reader = await role(['users.read'])
+  const finance = await group([])
+  const { user } = await server.member(root)
+  await ok('PUT', `/api/admin/users/${user.id}/role-grants/${reader.id}`, {
+    until: inHours(1),
+    reason: REASON,
+  })
+  const later = inHours(8)
+  await ok('PUT', `/api/admin/users/${user.id}/group-grants/${finance.id}`, { until: later })
+  // The role's end passes by the database's clock, before the job has taken it away.
+  await server.built.context.db.query(
+    `UPDATE user_roles SET ends_at = now() - interval '1 second' WHERE user_id = $1`,
+    [user.id],
+  )
+  const listed = async () => {
+    const page = await ok('GET', `/api/admin/users?search=${user.username}&size=5`)
+    return page.content.find((row: { id: number }) => row.id === user.id)?.accessEndsAt
+  }
+  expect((await ok('GET', `/api/admin/users/${user.id}`)).accessEndsAt).toBe(later)
+  expect(await listed()).toBe(later)
+  await server.built.context.db.query(
+    `UPDATE user_groups SET ends_at = now() - interval '1 second' WHERE user_id = $1`,
+    [user.id],
+  )
+  expect((await ok('GET', `/api/admin/users/${user.id}`)).accessEndsAt).toBeNull()
+  expect(await listed()).toBeNull()
+})
+
 test('a membership with an end shows on the roles it grants, and ends with them', async () => {
   const reader = await role(['users.read'])
   const finance = await group([reader.id])

@@ -1,8 +1,12 @@
 import type { AccessRef, Assignment, EffectiveRole, Page, Permission } from '@shared/contract'
 import { clash, invalid, missing } from './refusal'
 import type { Queryable } from './database'
-import { endText, grantCounts } from './grant-ends'
+import { grantCounts } from './grant-ends'
 import { rolePermissions } from './permissions'
+import { utcText } from './users'
+
+/** The end of the grant of alias `link` as the API writes times (ISO 8601 in UTC), or null. */
+const endText = (link: string) => utcText(`${link}.ends_at`, 'MS')
 
 /**
  * Roles and groups are mirror images: each has a name, an active flag and links to the

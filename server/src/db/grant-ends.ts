@@ -1,5 +1,4 @@
 import type { Queryable } from './database'
-import { utcText } from './users'
 
 /**
  * The rule of grants with an end (issue 57), stated once: a user's direct role or group
@@ -54,6 +53,3 @@ export function endGrants(
     [at],
   )
 }
-
-/** The end of the grant of alias `link` as the API writes times (ISO 8601 in UTC), or null. */
-export const endText = (link: string) => utcText(`${link}.ends_at`, 'MS')

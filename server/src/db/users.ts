@@ -2,6 +2,7 @@ import type { User, UserExportField } from '@shared/contract'
 import { USER_FILTERS } from '@shared/user-list-fields'
 import type { ProfileChanges } from '@shared/user-import-plan'
 import { auditOfStatement, type AuditRecord } from './audit'
+import { grantCounts } from './grant-ends'
 import { clash, isUniqueViolation, missing } from './refusal'
 import type { Queryable } from './database'
 import { forgetFailedSignIns, forgetFailedSignInsOf } from './sign-in-failures'
@@ -68,12 +69,14 @@ const RESET_EMAIL_STATUS = `(SELECT CASE WHEN m.sent_at IS NOT NULL THEN 'sent' 
    FROM mail_outbox m WHERE m.user_id = users.id ORDER BY m.id DESC LIMIT 1)`
 
 /**
- * The nearest end of the user's direct roles and memberships not yet taken away (issue 57), two
- * probes of their primary keys; null when none ends.
+ * The nearest end of the user's direct roles and memberships still counting (issue 57), two
+ * probes of their primary keys; null when none ends. Read by the database's clock, which is the
+ * server's but in tests that move the server's: an ended grant is not shown ending in the past
+ * while it waits for the job to take it away.
  */
 const NEAREST_GRANT_END = `(SELECT min(e.ends_at) FROM (
-    SELECT ends_at FROM user_roles WHERE user_id = users.id AND ends_at IS NOT NULL
-    UNION ALL SELECT ends_at FROM user_groups WHERE user_id = users.id AND ends_at IS NOT NULL) e)`
+    SELECT ends_at FROM user_roles g WHERE user_id = users.id AND ends_at IS NOT NULL AND ${grantCounts('g', 'now()')}
+    UNION ALL SELECT ends_at FROM user_groups g WHERE user_id = users.id AND ends_at IS NOT NULL AND ${grantCounts('g', 'now()')}) e)`
 
 const userColumns = (
   timestamp: (sql: string) => string,
