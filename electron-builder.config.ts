@@ -1,6 +1,6 @@
 import type { Configuration } from 'electron-builder'
 import { registerProtocolInMsi } from './scripts/msi-protocol'
-import { APP_ID } from './src/main/core/policy/machine-policy'
+import { APP_ID } from './src/main/core/policy/app-id'
 
 /**
  * How the installers are built. Signing comes from the environment (see README, "For IT"):

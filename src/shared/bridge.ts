@@ -52,6 +52,7 @@ import {
   type User,
 } from './contract'
 import type { Result } from './result'
+import { LOCALES, type Locale } from './i18n/locales'
 import { THEME_CHOICES } from './theme'
 import { newPasswordSchema } from './validation'
 
@@ -100,6 +101,8 @@ export interface AppInfo {
   serverManaged: boolean
   /** The version of a downloaded update waiting for a restart, or null. */
   updateReady: string | null
+  /** IT's language by machine policy (null: the user chooses), and the system's, most preferred first. */
+  language: { fixed: Locale | null; system: string[] }
 }
 
 export interface UserWithVersion {
@@ -347,6 +350,12 @@ export const bridgeOperations = {
   'app.setTheme': call(
     z.object({
       theme: z.enum(THEME_CHOICES, { error: `theme must be one of ${THEME_CHOICES.join(', ')}` }),
+    }),
+  ).returns<null>(),
+  /** The main process's dialogs, menus and exports speak the console's language. */
+  'app.setLanguage': call(
+    z.object({
+      locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }),
     }),
   ).returns<null>(),
   /** Session changes and expiry, pushed by the main process. Answers an unsubscribe. */

@@ -14,12 +14,6 @@ export const PASSWORD_CHANGED_ADMIN_REQUIRED = `Your new password is set. ${ADMI
  */
 export const HOLDS_MORE_PERMISSIONS =
   'You cannot change an account that holds permissions you do not have.'
-/** A page of the console the signed-in user may not use (issue 56), e.g. the Audit Log. */
-export const permissionRequired = (page: string, permission: string) =>
-  `The ${page} needs the ${permission} permission, which you do not hold. Ask an administrator for a role that grants it.`
-/** How to point the console at another server, when IT's policy does not set it (Settings). */
-export const SERVER_ADDRESS_CHOICE =
-  'To use another server, write { "apiUrl": "https://…" } to config.json in the console\'s user-data folder (create the file if there is none), then restart the console.'
 /** Beside the administrator role where a role is given (Assign Roles). */
 export const ADMINISTRATOR_ROLE_GRANTS = 'grants every permission'
 /** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */

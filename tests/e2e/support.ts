@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { inject } from 'vitest'
-import { startPreview, type Preview } from '../../src/main/preview/host'
+import { startPreview, type Preview, type PreviewOptions } from '../../src/main/preview/host'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import { ADMIN, startServer, type TestServer } from '../integration/support/server'
 
@@ -31,7 +31,10 @@ export interface Console {
  * The real server and the real renderer in a context of its own of the run's Chromium
  * (tests/support/chromium.ts), joined by the preview host.
  */
-export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
+export async function startConsole(
+  env: Record<string, string> = {},
+  language: Pick<PreviewOptions, 'systemLocale' | 'fixedLanguage'> = {},
+): Promise<Console> {
   const server = await startServer(env)
   const browser = await chromium.connect(inject('chromiumEndpoint'))
   const saveDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-saves-'))
@@ -43,6 +46,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
     saveDir,
     importFile,
     browser,
+    ...language,
   })
   const { page } = preview
   const at = (route = '') => preview.url + route.replace(/^\//, '')

@@ -61,7 +61,14 @@ describe('machine policy', () => {
     })
   })
 
+  test('Language: the console speaks it on this machine, whatever the user chooses', () => {
+    expect(parseMachinePolicy({ Language: 'ar' }, 'registry')).toEqual({ language: 'ar' })
+    expect(parseRegQuery('    Language    REG_SZ    en\r\n')).toEqual({ Language: 'en' })
+  })
+
   test.each([
+    [{ Language: 'fr' }, 'Language must be one of en, ar'],
+    [{ Language: 1 }, 'Language must be one of en, ar'],
     [{ ApiUrl: 'admin.corp.example' }, 'ApiUrl must be an http:// or https:// URL'],
     [{ UpdateUrl: 'http://updates.corp' }, 'UpdateUrl must be an https:// URL'],
     [{ DisableUpdates: 'yes' }, 'DisableUpdates must be true/false or 1/0'],

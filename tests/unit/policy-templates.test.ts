@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { LOCALES } from '@shared/i18n/locales'
+import { APP_ID } from '../../src/main/core/policy/app-id'
 import {
-  APP_ID,
   MAX_IDLE_TIMEOUT_MINUTES,
   POLICY_VALUE_NAMES,
   WINDOWS_POLICY_KEY,
@@ -62,6 +63,11 @@ describe('policy templates', () => {
       disableUpdates: false,
       idleTimeoutMinutes: 15,
     })
+  })
+
+  test('the ADMX offers exactly the languages the console speaks', () => {
+    const languages = admx.match(/<enum id="Language"[\s\S]*?<\/enum>/)?.[0] ?? ''
+    expect(all(languages, /<string>([^<]+)<\/string>/g)).toEqual([...LOCALES])
   })
 
   test('the ADMX bounds IdleTimeoutMinutes as the app does', () => {

@@ -1,5 +1,6 @@
 import { ACCESS_PAGE_SIZE, endpoints } from '@shared/contract'
 import type { AppInfo, BridgeEvent } from '@shared/bridge'
+import type { Locale } from '@shared/i18n/locales'
 import type { ThemeChoice } from '@shared/theme'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
@@ -33,6 +34,10 @@ export interface CorePorts {
   updates?: Updates
   /** Native menus and dialogs follow the console's theme, where the host has them. */
   setNativeTheme?: (theme: ThemeChoice) => void
+  /** IT's language by machine policy, and the system's languages, most preferred first. */
+  language?: { fixed?: Locale; system: readonly string[] }
+  /** Native menus follow the console's language, where the host has them. */
+  setNativeLanguage?: (locale: Locale) => void
   clock?: () => number
   timeoutMs?: number
   /** IT's machine policy IdleTimeoutMinutes, in milliseconds: see SessionDeps. */
@@ -108,12 +113,17 @@ export function createCore(ports: CorePorts): Core {
     saveFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     emit,
   })
+  const language = {
+    fixed: ports.language?.fixed ?? null,
+    system: [...(ports.language?.system ?? [])],
+  }
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,
     keychain: ports.vault.persistent,
     serverManaged: ports.serverManaged ?? false,
     updateReady: ports.updates?.ready() ?? null,
+    language,
   })
   ports.updates?.onReady((version) => emit({ type: 'update-ready', version }))
   return {
@@ -127,6 +137,7 @@ export function createCore(ports: CorePorts): Core {
       app: info,
       updates: ports.updates,
       setNativeTheme: ports.setNativeTheme,
+      setLanguage: ports.setNativeLanguage,
       chooseFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     }),
     onEvent(listener) {

@@ -83,6 +83,7 @@ async function start() {
     version: app.getVersion(),
     log,
     serverManaged: policy.apiUrl !== undefined,
+    language: { fixed: policy.language, system: app.getPreferredSystemLanguages() },
     ...(policy.idleTimeoutMinutes !== undefined && {
       idleTimeoutMs: policy.idleTimeoutMinutes * 60_000,
     }),

@@ -12,6 +12,7 @@ import { rendererFile } from '../core/renderer-files'
 import { openVault } from '../core/vault/keychain'
 import type { Updates } from '../core/updates/updates'
 import type { Vault } from '../core/vault/vault'
+import type { Locale } from '@shared/i18n/locales'
 import { previewExportPorts } from './export-ports'
 
 export const CHROMIUM_ARGS = [
@@ -50,6 +51,10 @@ export interface PreviewOptions {
   vault?: Vault
   /** As when IT's policy names the server (tests of the Login screen). */
   serverManaged?: boolean
+  /** Chromium's language, as a computer's system language would be; US English by default. */
+  systemLocale?: string
+  /** As when IT's policy fixes the console's language. */
+  fixedLanguage?: Locale
   /** The preview cannot update itself; tests hand in the updates the renderer sees. */
   updates?: Updates
 }
@@ -113,6 +118,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const browser = options.browser ?? (await launchChromium(options))
   const saveDir = options.saveDir ?? join(tmpdir(), 'admin-console-exports')
+  const systemLocale = options.systemLocale ?? 'en-US'
   const core = createCore({
     serverUrl: options.apiUrl,
     fetch: (input, init) => fetch(input, init),
@@ -124,11 +130,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         : (options.importFile ?? null),
     version: 'preview',
     serverManaged: options.serverManaged ?? false,
+    language: { fixed: options.fixedLanguage, system: [systemLocale] },
     ...(options.updates && { updates: options.updates }),
   })
   const context = await browser.newContext({
     viewport: { width: 1366, height: 768 },
     acceptDownloads: false,
+    locale: systemLocale,
   })
   await context.exposeBinding('__adminInvoke', (_source, channel: string, input: unknown) =>
     core.handle(channel, input),

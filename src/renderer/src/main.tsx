@@ -4,6 +4,8 @@ import { App } from './app/App'
 import { NoBridgePage } from './app/NoBridgePage'
 import { followSession } from './features/auth'
 import { bridgeAvailable } from './lib/bridge'
+import { startBrowserLanguage, startLanguage } from './lib/language'
+import { LocaleProvider } from './lib/text'
 import { applyTheme, storedTheme } from './lib/theme'
 import './app/styles.css'
 
@@ -12,11 +14,20 @@ if (bridgeAvailable()) {
   // Before the first paint, so a dark theme never flashes light.
   applyTheme(storedTheme())
   followSession()
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // The language first too: no screen is drawn in one language, then another.
+  void startLanguage().then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 } else {
-  root.render(<NoBridgePage />)
+  void startBrowserLanguage().then(() =>
+    root.render(
+      <LocaleProvider>
+        <NoBridgePage />
+      </LocaleProvider>,
+    ),
+  )
 }

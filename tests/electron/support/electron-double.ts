@@ -159,6 +159,8 @@ export interface DoubleOptions {
   packaged?: boolean
   displays?: Array<{ workArea: Rectangle }>
   version?: string
+  /** What app.getPreferredSystemLanguages() answers: the OS's languages. */
+  systemLanguages?: string[]
 }
 
 /**
@@ -261,6 +263,7 @@ function electronModule(double: ElectronDouble, options: DoubleOptions) {
       return tmpdir()
     },
     getVersion: () => options.version ?? '0.0.0-test',
+    getPreferredSystemLanguages: () => options.systemLanguages ?? ['en-US'],
     requestSingleInstanceLock: () => true,
     setAsDefaultProtocolClient: (scheme: string) => void double.protocolClients.push(scheme),
     whenReady: () => double.ready,

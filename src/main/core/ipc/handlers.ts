@@ -20,6 +20,7 @@ import type { Imports } from '../import/imports'
 import { enrolmentView } from '../second-factor/qr-code'
 import { saveRecoveryCodes } from '../second-factor/recovery-codes-file'
 import type { Session } from '../session/session'
+import type { Locale } from '@shared/i18n/locales'
 import type { ThemeChoice } from '@shared/theme'
 import type { Updates } from '../updates/updates'
 
@@ -43,6 +44,7 @@ export function createHandlers({
   app,
   updates,
   setNativeTheme,
+  setLanguage,
   chooseFile,
 }: {
   http: Http
@@ -56,6 +58,8 @@ export function createHandlers({
   updates: Updates | undefined
   /** Where the host has native menus and dialogs to theme (Electron's nativeTheme). */
   setNativeTheme: ((theme: ThemeChoice) => void) | undefined
+  /** Where the host has native menus to word in the console's language. */
+  setLanguage: ((locale: Locale) => void) | undefined
   /** The native save dialog, for the recovery codes file. */
   chooseFile: ExportPorts['chooseFile']
 }): Handle {
@@ -117,6 +121,10 @@ export function createHandlers({
     },
     'app.setTheme': async ({ theme }) => {
       setNativeTheme?.(theme)
+      return null
+    },
+    'app.setLanguage': async ({ locale }) => {
+      setLanguage?.(locale)
       return null
     },
   }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { LOCALES, type Locale } from '@shared/i18n/locales'
+import { APP_ID } from './app-id'
 
 /**
  * What IT sets machine-wide, the same keys on every OS: the Windows registry
@@ -15,10 +17,10 @@ export interface MachinePolicy {
    * server's idle bound (SESSION_IDLE_SECONDS): the server refuses a longer-idle session anyway.
    */
   idleTimeoutMinutes?: number
+  /** The console's language on this machine (issue 59): the user cannot change it. */
+  language?: Locale
 }
 
-/** The bundle id: also the macOS managed-preferences domain, so it never changes. */
-export const APP_ID = 'com.example.operations.adminconsole'
 export const POLICY_VENDOR = 'Example Operations'
 export const WINDOWS_POLICY_KEY = `HKLM\\Software\\Policies\\${POLICY_VENDOR}\\Admin Console`
 export const LINUX_POLICY_FILE = '/etc/admin-console/policy.json'
@@ -54,12 +56,15 @@ const idleTimeoutMinutes = z
   .min(1, { error: IDLE_TIMEOUT_RULE })
   .max(MAX_IDLE_TIMEOUT_MINUTES, { error: IDLE_TIMEOUT_RULE })
 
+const language = z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(', ')}` })
+
 const policySchema = z.object({
   ApiUrl: url('ApiUrl', false).optional(),
   // Updates are code: their feed must be HTTPS.
   UpdateUrl: url('UpdateUrl', true).optional(),
   DisableUpdates: flag.optional(),
   IdleTimeoutMinutes: idleTimeoutMinutes.optional(),
+  Language: language.optional(),
 })
 
 /** The value names IT sets: registry values, profile keys and policy.json keys alike. */
@@ -74,12 +79,13 @@ export function parseMachinePolicy(values: Record<string, unknown>, where: strin
   const parsed = policySchema.safeParse(values)
   if (!parsed.success)
     throw new Error(`${where}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`)
-  const { ApiUrl, UpdateUrl, DisableUpdates, IdleTimeoutMinutes } = parsed.data
+  const { ApiUrl, UpdateUrl, DisableUpdates, IdleTimeoutMinutes, Language } = parsed.data
   return {
     ...(ApiUrl !== undefined && { apiUrl: ApiUrl }),
     ...(UpdateUrl !== undefined && { updateUrl: UpdateUrl }),
     ...(DisableUpdates !== undefined && { disableUpdates: Boolean(DisableUpdates) }),
     ...(IdleTimeoutMinutes !== undefined && { idleTimeoutMinutes: IdleTimeoutMinutes }),
+    ...(Language !== undefined && { language: Language }),
   }
 }
 

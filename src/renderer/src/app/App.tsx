@@ -5,6 +5,7 @@ import { Notifications } from '../components/Notifications'
 import { ConfirmIdentity, useSession } from '../features/auth'
 import { UpdateOffer } from '../features/updates'
 import { createQueryClient } from '../lib/query'
+import { LocaleProvider } from '../lib/text'
 import { router } from './router'
 
 const queryClient = createQueryClient()
@@ -20,12 +21,14 @@ function ForgetDataOnSignOut() {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ForgetDataOnSignOut />
-      <RouterProvider router={router} />
-      <UpdateOffer />
-      <ConfirmIdentity />
-      <Notifications />
-    </QueryClientProvider>
+    <LocaleProvider>
+      <QueryClientProvider client={queryClient}>
+        <ForgetDataOnSignOut />
+        <RouterProvider router={router} />
+        <UpdateOffer />
+        <ConfirmIdentity />
+        <Notifications />
+      </QueryClientProvider>
+    </LocaleProvider>
   )
 }

@@ -1,19 +1,19 @@
 import { PRODUCT_NAME } from '../lib/product'
+import { useText } from '../lib/text'
 
 /**
  * What a page shows when opened outside the app (a browser, a second tab): it has no bridge to
  * the server, so it says so instead of staying blank.
  */
 export function NoBridgePage() {
+  const t = useText()
+  const product = { product: PRODUCT_NAME }
   return (
     <main className="login">
       <section className="login-card">
-        <h1>Open this page from the {PRODUCT_NAME} app</h1>
-        <p>
-          This page cannot reach the server on its own: it must be opened from the {PRODUCT_NAME}{' '}
-          app, which signs you in and talks to the server for it.
-        </p>
-        <p>Close this page and start {PRODUCT_NAME}, or switch to its window.</p>
+        <h1>{t('noBridge.title', product)}</h1>
+        <p>{t('noBridge.reason', product)}</p>
+        <p>{t('noBridge.next', product)}</p>
       </section>
     </main>
   )

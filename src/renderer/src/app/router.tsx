@@ -1,19 +1,24 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import type { Permission } from '@shared/contract'
+import type { MessageId } from '@shared/i18n/catalogues'
 import { LoginPage, RequirePermission, RequireSession } from '../features/auth'
 import { NotAvailablePage } from '../features/modules'
 import { Shell, type RouteHandle } from './layouts/Shell'
+import { useText } from '../lib/text'
 import { UNAVAILABLE_MODULES } from './nav'
 
-const page = (path: string, title: string, element: ReactNode): RouteObject => ({
+const page = (path: string, title: MessageId, element: ReactNode): RouteObject => ({
   path,
   element,
   handle: { title } satisfies RouteHandle,
 })
 
 /** Shown for the moment a screen's code loads on a full load of its address. */
-const loading = <p role="status">Loading...</p>
+function Loading() {
+  return <p role="status">{useText()('shell.loading')}</p>
+}
+const loading = <Loading />
 
 /**
  * A screen loaded when first visited: the Login screen, the first thing every start shows,
@@ -21,7 +26,7 @@ const loading = <p role="status">Loading...</p>
  */
 const lazyPage = (
   path: string | undefined,
-  title: string,
+  title: MessageId,
   load: () => Promise<ComponentType>,
   permission?: Permission,
 ): RouteObject => ({
@@ -60,28 +65,28 @@ export const router = createBrowserRouter([
       </RequireSession>
     ),
     children: [
-      lazyPage(undefined, 'Dashboard', dashboard),
-      lazyPage('/dashboard', 'Dashboard', dashboard),
-      lazyPage('/events', 'Events', async () => (await import('../features/events')).EventsPage),
+      lazyPage(undefined, 'title.dashboard', dashboard),
+      lazyPage('/dashboard', 'title.dashboard', dashboard),
       lazyPage(
-        '/users',
-        'Users Management',
-        async () => (await import('../features/users')).UsersPage,
+        '/events',
+        'title.events',
+        async () => (await import('../features/events')).EventsPage,
       ),
+      lazyPage('/users', 'title.users', async () => (await import('../features/users')).UsersPage),
       lazyPage(
         '/audit',
-        'Audit Log',
+        'title.audit',
         async () => (await import('../features/audit')).AuditPage,
         'audit.read',
       ),
       lazyPage(
         '/access',
-        'Roles & Groups',
+        'title.access',
         async () => (await import('../features/access')).AccessPage,
       ),
       lazyPage(
         '/settings',
-        'Settings',
+        'title.settings',
         async () => (await import('../features/settings')).SettingsPage,
       ),
       ...Object.entries(UNAVAILABLE_MODULES).map(([path, name]) =>
@@ -98,7 +103,7 @@ export const router = createBrowserRouter([
     children: [
       lazyPage(
         '/users/:id',
-        'User Details',
+        'title.userDetails',
         async () => (await import('../features/user-details')).UserDetailsPage,
       ),
     ],

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { User } from '@shared/contract'
-import { TWO_STEP_SIGN_IN } from '@shared/messages'
 import { ChangePasswordDialog, signOut } from '../../features/auth'
 import { TwoStepDialog } from '../../features/second-factor'
 import { initials } from '../../lib/initials'
+import { useText } from '../../lib/text'
 import { useTheme } from '../../lib/theme'
 import { THEME_LABELS } from '../../lib/theme-labels'
 
@@ -22,6 +22,7 @@ export function AvatarMenu({ user }: { user: User }) {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const theme = useTheme((state) => state.theme)
   const chooseTheme = useTheme((state) => state.chooseTheme)
+  const t = useText()
 
   useEffect(() => {
     if (!open) return
@@ -66,7 +67,7 @@ export function AvatarMenu({ user }: { user: User }) {
         className="avatar"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${badge}: Account menu for ${user.fullName}`}
+        aria-label={t('shell.accountMenu', { initials: badge, name: user.fullName })}
         onClick={() => setOpen((shown) => !shown)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -78,14 +79,14 @@ export function AvatarMenu({ user }: { user: User }) {
         {badge}
       </button>
       {open && (
-        <ul ref={menuRef} role="menu" aria-label="Account" onKeyDown={onMenuKey}>
+        <ul ref={menuRef} role="menu" aria-label={t('shell.account')} onKeyDown={onMenuKey}>
           <li role="none">
             <button
               type="button"
               role="menuitem"
               onClick={choose(() => void navigate(`/users/${user.id}`))}
             >
-              Profile
+              {t('shell.profile')}
             </button>
           </li>
           <li role="none">
@@ -94,23 +95,23 @@ export function AvatarMenu({ user }: { user: User }) {
               role="menuitem"
               onClick={choose(() => void navigate('/settings'))}
             >
-              Settings
+              {t('shell.settings')}
             </button>
           </li>
           <li role="none">
             <button type="button" role="menuitem" onClick={choose(() => setChangingPassword(true))}>
-              Change Password
+              {t('shell.changePassword')}
             </button>
           </li>
           <li role="none">
             <button type="button" role="menuitem" onClick={choose(() => setTwoStep(true))}>
-              {TWO_STEP_SIGN_IN}
+              {t('shell.twoStep')}
             </button>
           </li>
           <li role="none">
             <ul role="group" aria-labelledby={themeLabelId} className="theme-choices">
               <li role="none" id={themeLabelId} className="menu-group-label">
-                Theme
+                {t('shell.theme')}
               </li>
               {THEME_LABELS.map((choice) => (
                 <li role="none" key={choice.theme}>
@@ -122,7 +123,7 @@ export function AvatarMenu({ user }: { user: User }) {
                     tabIndex={-1}
                     onClick={choose(() => chooseTheme(choice.theme))}
                   >
-                    {choice.label}
+                    {t(choice.label)}
                   </button>
                 </li>
               ))}
@@ -136,7 +137,7 @@ export function AvatarMenu({ user }: { user: User }) {
                 () => void signOut().then(() => navigate('/login', { replace: true })),
               )}
             >
-              Sign out
+              {t('shell.signOut')}
             </button>
           </li>
         </ul>

@@ -1,19 +1,21 @@
 import { Link, Outlet, useMatches } from 'react-router'
 import { useSession } from '../../features/auth'
-import { PRODUCT_NAME } from '../../lib/product'
+import type { MessageId } from '@shared/i18n/catalogues'
+import { PRODUCT_MARK, PRODUCT_NAME } from '../../lib/product'
+import { useText } from '../../lib/text'
 import { useSearchShortcut } from '../useSearchShortcut'
 import { AvatarMenu } from './AvatarMenu'
 import { Sidebar } from './Sidebar'
 
 export interface RouteHandle {
-  title: string
+  title: MessageId
 }
 
-function usePageTitle(): string {
+function usePageTitle(): MessageId | undefined {
   const matches = useMatches()
   const handle = [...matches].reverse().find((match) => match.handle)?.handle as
     RouteHandle | undefined
-  return handle?.title ?? ''
+  return handle?.title
 }
 
 /**
@@ -24,6 +26,7 @@ function usePageTitle(): string {
 export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
   const session = useSession()
   const title = usePageTitle()
+  const t = useText()
   useSearchShortcut()
   if (session.status !== 'signed-in') return null
   const { user } = session.session
@@ -38,27 +41,27 @@ export function Shell({ iconOnly = false }: { iconOnly?: boolean }) {
           document.getElementById('content')?.focus()
         }}
       >
-        Skip to main content
+        {t('shell.skipToContent')}
       </a>
       <header className="top-bar">
         <Link to="/dashboard" className="logo">
           <span className="logo-mark" aria-hidden="true">
-            AC
+            {PRODUCT_MARK}
           </span>
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <p className="welcome">Welcome, {user.firstName.toUpperCase()}</p>
+        <p className="welcome">{t('shell.welcome', { name: user.firstName.toUpperCase() })}</p>
         <AvatarMenu user={user} />
       </header>
       <div className="shell-body">
         <Sidebar iconOnly={iconOnly} />
         <div className="shell-main">
           <main id="content" tabIndex={-1}>
-            {title && <h1 className="page-title">{title}</h1>}
+            {title && <h1 className="page-title">{t(title)}</h1>}
             <Outlet />
           </main>
           <footer className="footer">
-            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+            {t('shell.footer', { year: String(new Date().getFullYear()), product: PRODUCT_NAME })}
           </footer>
         </div>
       </div>

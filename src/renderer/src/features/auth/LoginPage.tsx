@@ -4,7 +4,9 @@ import type { SessionInfo } from '@shared/bridge'
 import { TextField } from '../../components/TextField'
 import { SecondStepForm, SignInEnrolment } from '../second-factor'
 import { PRODUCT_NAME } from '../../lib/product'
+import { FormattedMessage } from 'react-intl'
 import { useAppInfo } from '../../lib/useAppInfo'
+import { useText } from '../../lib/text'
 import { ChoosePasswordForm } from './ChoosePasswordForm'
 import { adoptSession, useSession } from './session-store'
 import { useDubaiClock } from './useDubaiClock'
@@ -16,6 +18,7 @@ export function LoginPage() {
   const session = useSession()
   const clock = useDubaiClock()
   const info = useAppInfo()
+  const t = useText()
   const returnTo = (location.state as { from?: string } | null)?.from ?? '/'
   const signedIn = () => void navigate(returnTo, { replace: true })
   /** Who signed in with a temporary password and must choose a new one before anything else. */
@@ -63,9 +66,9 @@ export function LoginPage() {
         noValidate
         aria-labelledby="login-title"
       >
-        <h1 id="login-title">{PRODUCT_NAME} Login</h1>
+        <h1 id="login-title">{t('login.title', { product: PRODUCT_NAME })}</h1>
         <p className="clock" aria-live="off">
-          <span>Dubai Time</span> <time>{clock}</time>
+          <span>{t('login.dubaiTime')}</span> <time>{clock}</time>
         </p>
         {notice && (
           <p className="banner" role="status">
@@ -74,7 +77,7 @@ export function LoginPage() {
         )}
         <TextField
           id="username"
-          label="Username or Email"
+          label={t('login.username')}
           value={form.values.username}
           onChange={(value) => form.change('username', value)}
           error={form.errors.username}
@@ -83,7 +86,7 @@ export function LoginPage() {
         />
         <TextField
           id="password"
-          label="Password"
+          label={t('login.password')}
           type="password"
           value={form.values.password}
           onChange={(value) => form.change('password', value)}
@@ -96,13 +99,16 @@ export function LoginPage() {
           </p>
         )}
         <button type="submit" disabled={form.busy}>
-          {form.busy ? 'Signing in...' : 'Login'}
+          {t(form.busy ? 'login.signingIn' : 'login.submit')}
         </button>
         {info && (
           <p className="server">
-            Server: <span>{info.serverUrl}</span>
-            {info.serverManaged && <span className="managed"> · Managed by your organisation</span>}
-            {!info.keychain && ' — no keychain found: your session will not be remembered.'}
+            <FormattedMessage
+              id="login.server"
+              values={{ url: info.serverUrl, address: (url) => <span>{url}</span> }}
+            />
+            {info.serverManaged && <span className="managed">{t('login.managed')}</span>}
+            {!info.keychain && t('login.noKeychain')}
           </p>
         )}
       </form>

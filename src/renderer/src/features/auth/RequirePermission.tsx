@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Permission } from '@shared/contract'
-import { permissionRequired } from '@shared/messages'
+import type { MessageId } from '@shared/i18n/catalogues'
+import { useText } from '../../lib/text'
 import { usePermissions } from './usePermissions'
 
 /**
@@ -15,15 +16,17 @@ export function RequirePermission({
 }: {
   permission: Permission
   /** The page, as its title names it. */
-  name: string
+  name: MessageId
   children: ReactNode
 }) {
-  if (usePermissions()(permission)) return children
+  const may = usePermissions()
+  const t = useText()
+  if (may(permission)) return children
   return (
     <section className="not-available" role="note">
-      <p>{permissionRequired(name, permission)}</p>
+      <p>{t('shell.permissionRequired', { page: t(name), permission })}</p>
       <p>
-        <Link to="/dashboard">Back to the dashboard</Link>
+        <Link to="/dashboard">{t('modules.backToDashboard')}</Link>
       </p>
     </section>
   )

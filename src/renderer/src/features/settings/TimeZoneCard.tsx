@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react'
 import { localTimeZone, timeZoneLabel } from '@shared/dates'
+import { useText } from '../../lib/text'
 import { useTimeZone } from '../../lib/time-zone'
 
 /** This computer's zone, the value of the select that follows it. */
@@ -22,10 +23,13 @@ export function TimeZoneCard() {
   const chooseTimeZone = useTimeZone((state) => state.chooseTimeZone)
   const zones = useMemo(knownZones, [])
   const local = localTimeZone()
+  const t = useText()
   return (
     <section className="settings-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>Time Zone</h2>
-      <label htmlFor={selectId}>Show times in</label>{' '}
+      <h2 id={titleId}>{t('settings.timeZone')}</h2>
+      <label htmlFor={selectId} className="field-label">
+        {t('settings.showTimesIn')}
+      </label>
       <select
         id={selectId}
         value={chosen ?? LOCAL}
@@ -33,17 +37,14 @@ export function TimeZoneCard() {
           chooseTimeZone(event.target.value === LOCAL ? null : event.target.value)
         }
       >
-        <option value={LOCAL}>This computer's zone: {timeZoneLabel(local)}</option>
+        <option value={LOCAL}>{t('settings.localZone', { zone: timeZoneLabel(local) })}</option>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {timeZoneLabel(zone)}
           </option>
         ))}
       </select>
-      <p className="muted">
-        Every date in the console names its zone; exported CSV files write times as ISO 8601 with
-        their offset.
-      </p>
+      <p className="muted">{t('settings.timeZoneNote')}</p>
     </section>
   )
 }
