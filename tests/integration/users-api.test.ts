@@ -362,6 +362,8 @@ describe('reading and updating one user', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'User 999999 not found',
+      code: 'user_not_found',
+      params: { id: 999999 },
     })
     // Only plain digits within int4 name a user: never another one through a lenient parse.
     for (const id of [

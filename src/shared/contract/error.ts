@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RefusalCode } from './refusal-codes'
 
 /** Every error the server answers: Fastify's shape, plus per-field details on a 400. */
 export const apiErrorSchema = z.object({
@@ -6,8 +7,13 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  /** A machine-readable reason where a client must act on it, e.g. password_change_required. */
+  /**
+   * Why, for a machine: one of REFUSAL_MESSAGES' codes, INVALID_FIELDS, or a general code of the
+   * status (refusal-codes.ts). Optional, as a server other than ours may send none.
+   */
   code: z.string().optional(),
+  /** The values the message of the code names, for a translation to name them too. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** With code password_change_required only: see passwordChangeRequiredSchema. */
   passwordChangeToken: z.string().optional(),
   /** With code mfa_required only: see mfaRequiredSchema. */
@@ -21,4 +27,4 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>
  * The code of a 403 refusing a dangerous change (issue 30, item 4) until the caller proves it is
  * still them with POST /auth/reauth: the console asks, then retries the change once.
  */
-export const REAUTH_REQUIRED = 'reauth_required'
+export const REAUTH_REQUIRED = 'reauth_required' satisfies RefusalCode
