@@ -7,13 +7,17 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  /**
-   * Why, for a machine: one of REFUSAL_MESSAGES' codes, INVALID_FIELDS, or a general code of the
-   * status (refusal-codes.ts). Optional, as a server other than ours may send none.
-   */
-  code: z.string().optional(),
-  /** The values the message of the code names, for a translation to name them too. */
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  // Optional: a server other than ours may send no code.
+  code: z
+    .string()
+    .describe(
+      'Why, for a machine: a stable snake_case code (src/shared/contract/refusal-codes.ts). A client shows its own words for a code it knows, else the message.',
+    )
+    .optional(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('The values the message of the code names, for a translation to name them too.')
+    .optional(),
   /** With code password_change_required only: see passwordChangeRequiredSchema. */
   passwordChangeToken: z.string().optional(),
   /** With code mfa_required only: see mfaRequiredSchema. */
