@@ -387,6 +387,7 @@ describe('reading and updating one user', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'id: must be a whole number from 1 to 2147483647, in plain digits',
+        code: 'invalid_fields',
         details: [
           { field: 'id', message: 'must be a whole number from 1 to 2147483647, in plain digits' },
         ],

@@ -62,7 +62,6 @@ export interface AccessRow {
   administrator?: boolean
 }
 
-
 /**
  * The rows with their links and, for roles, their permissions and whether each is the
  * administrator role, which grants them all.
