@@ -16,7 +16,15 @@ import { dryRunnable } from './db/dry-run'
 import { startNoteFolder } from './db/user-list/note-folds'
 import { warmOrderAnchors } from './db/user-list/order-anchors'
 import { createSecurityAudit } from './db/audit'
-import { ApiError, RETRY_AFTER_SECONDS, errorBody, handleClientError, handleError } from './errors'
+import { codedRefusal } from '@shared/contract'
+import {
+  RETRY_AFTER_SECONDS,
+  badRequest,
+  handleClientError,
+  handleError,
+  refusalBody,
+  withErrorCode,
+} from './errors'
 import { startGrantEnder } from './grant-ender'
 import { startImportRunCloser } from './import-run-closer'
 import { createMailer } from './mail/mailer'
@@ -129,7 +137,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
       try {
         done(null, JSON.parse(source))
       } catch {
-        done(new ApiError(400, 'Request body is not valid JSON'), undefined)
+        done(badRequest('body_not_json'), undefined)
       }
     })
     app.setErrorHandler(handleError)
@@ -137,13 +145,20 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
     app.addHook('onRequest', (request, _reply, done) => {
       withRequestOrigin({ clientAddress: request.ip, requestId: request.id }, done)
     })
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (_request, reply, payload) => {
       reply.headers(SECURITY_HEADERS)
+      return withErrorCode(reply, payload)
     })
     app.setNotFoundHandler((request, reply) =>
-      reply
-        .status(404)
-        .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+      reply.status(404).send(
+        refusalBody(
+          404,
+          codedRefusal('route_not_found', {
+            method: request.method,
+            path: request.url.split('?')[0] ?? '',
+          }),
+        ),
+      ),
     )
     await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false })
     await app.register(rateLimit, { global: false })
@@ -185,7 +200,7 @@ export async function buildServer(config: ServerConfig, opened?: Database): Prom
         return reply
           .status(503)
           .header('retry-after', RETRY_AFTER_SECONDS)
-          .send(errorBody(503, 'Database unavailable'))
+          .send(refusalBody(503, codedRefusal('database_unavailable')))
       }
     })
     const noteFolder = startNoteFolder(db, (error) =>

@@ -2,8 +2,18 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
-import type { ApiErrorBody } from '@shared/contract'
-import { isSignInNameField, SIGN_IN_NAME_CLASHES } from '@shared/sign-in-names'
+import {
+  codedRefusal,
+  generalRefusalCode,
+  INVALID_FIELDS,
+  REFUSAL_MESSAGES,
+  refusalMessage,
+  type ApiErrorBody,
+  type CodedRefusal,
+  type RefusalArgs,
+  type RefusalCode,
+} from '@shared/contract'
+import { isSignInNameField } from '@shared/sign-in-names'
 import { isConflict } from './db/conflicts'
 import { isConnectionLoss } from './db/connection-loss'
 import { ExportsBusyError } from './db/exports-busy'
@@ -29,15 +39,13 @@ const REASONS: Record<number, string> = {
 }
 
 /** The answer to a change still refused for a conflict after its runs (`db/conflicts.ts`). */
-export const CONFLICT_MESSAGE =
-  'The change ran into another made at the same moment and was not applied. Try again.'
+export const CONFLICT_MESSAGE = REFUSAL_MESSAGES.change_conflicted
 
 /** The answer to a request the database could not be reached for (`db/connection-loss.ts`). */
-export const UNREACHABLE_MESSAGE = 'The database is not reachable right now. Try again in a moment.'
+export const UNREACHABLE_MESSAGE = REFUSAL_MESSAGES.database_unreachable
 
 /** The answer to an export refused while the most that may run at once are running. */
-export const EXPORTS_BUSY_MESSAGE =
-  'Too many exports are running at the moment. Try again in a moment.'
+export const EXPORTS_BUSY_MESSAGE = REFUSAL_MESSAGES.exports_busy
 
 /** Seconds a client told 503 waits before it tries again: the moment such a failure lasts. */
 export const RETRY_AFTER_SECONDS = '1'
@@ -59,43 +67,83 @@ function sqlState(error: unknown): {
   }
 }
 
-/** An error the client is meant to read: its message is sent as it is. */
+/** What an error body holds besides its status, message and code. */
+export type ErrorBodyFields = Pick<
+  ApiErrorBody,
+  'params' | 'details' | 'passwordChangeToken' | 'mfaToken' | 'enrolmentToken'
+>
+
+/** An error the client is meant to read: its message and code are sent as they are. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details?: ApiErrorBody['details'],
-    /** Further fields of the body a client acts on (a code and what goes with it). */
-    readonly extra?: Pick<
-      ApiErrorBody,
-      'code' | 'passwordChangeToken' | 'mfaToken' | 'enrolmentToken'
-    >,
+    /** A code of refusal-codes.ts: a catalogued refusal's, INVALID_FIELDS or a general one. */
+    readonly code: string,
+    readonly fields: ErrorBodyFields = {},
   ) {
     super(message)
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message)
-export const unauthorized = (message: string) => new ApiError(401, message)
-export const forbidden = (message: string) => new ApiError(403, message)
-export const notFound = (message: string) => new ApiError(404, message)
-export const conflict = (message: string) => new ApiError(409, message)
-/** The 429 of an attempt slowed down or locked out (the caller sets Retry-After). */
-export const tooManyAttempts = (waitSeconds: number) =>
-  new ApiError(
-    429,
-    `Too many attempts. Try again in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}.`,
-  )
+/** The refusal `refused` as an answer of `statusCode`, its message the catalogue's. */
+export function refusalError(
+  statusCode: number,
+  refused: CodedRefusal,
+  fields: Omit<ErrorBodyFields, 'params'> = {},
+): ApiError {
+  const params = refused.params as ApiErrorBody['params']
+  return new ApiError(statusCode, refusalMessage(refused), refused.code, {
+    ...(params ? { params } : {}),
+    ...fields,
+  })
+}
 
-/** A 400 whose message names each field that failed (its first rule only), and whose details list them. */
+const refusalOf =
+  (statusCode: number) =>
+  <C extends RefusalCode>(code: C, ...args: RefusalArgs<C>) =>
+    refusalError(statusCode, codedRefusal(code, ...args))
+
+export const badRequest = refusalOf(400)
+export const unauthorized = refusalOf(401)
+export const forbidden = refusalOf(403)
+export const notFound = refusalOf(404)
+export const conflict = refusalOf(409)
+export const tooManyRequests = refusalOf(429)
+/** The 429 of an attempt slowed down or locked out (the caller sets Retry-After). */
+export const tooManyAttempts = (seconds: number) =>
+  tooManyRequests('too_many_attempts', { seconds })
+
+type FieldDetail = NonNullable<ApiErrorBody['details']>[number]
+
+/** A 400 whose message names each field that failed, and whose details list them. */
+function fieldsError(details: FieldDetail[], code: string, params?: ApiErrorBody['params']) {
+  const message = details.map((d) => `${d.field}: ${d.message}`).join('; ')
+  return new ApiError(400, message, code, { ...(params ? { params } : {}), details })
+}
+
+/** A 400 of one field breaking a rule of the server's own: its code is the rule's. */
+export function fieldRefusal<C extends RefusalCode>(
+  field: string,
+  code: C,
+  ...args: RefusalArgs<C>
+): ApiError {
+  const refused = codedRefusal(code, ...args)
+  return fieldsError(
+    [{ field, message: refusalMessage(refused) }],
+    code,
+    refused.params as ApiErrorBody['params'],
+  )
+}
+
+/** A 400 of the fields that failed the request's schema (each its first rule only). */
 export function validationError(error: ZodError, where: string): ApiError {
-  const details: { field: string; message: string }[] = []
+  const details: FieldDetail[] = []
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : where
     if (!details.some((d) => d.field === field)) details.push({ field, message: issue.message })
   }
-  const message = details.map((d) => `${d.field}: ${d.message}`).join('; ')
-  return new ApiError(400, message, details)
+  return fieldsError(details, INVALID_FIELDS)
 }
 
 /**
@@ -104,23 +152,53 @@ export function validationError(error: ZodError, where: string): ApiError {
  */
 const SIGN_IN_NAME_CLASH = 'users_sign_in_name'
 
-/** Unique indexes whose violation is the client's doing, with the message the console maps. */
-const UNIQUE_MESSAGES: Record<string, string> = {
-  users_username_key: 'Username is already taken',
-  users_email_key: 'Email is already taken',
-  roles_name_key: 'A role with this name already exists',
-  groups_name_key: 'A group with this name already exists',
+/** Unique indexes whose violation is the client's doing, with the refusal the console maps. */
+const UNIQUE_REFUSALS: Record<string, RefusalCode & `${string}_exists`> = {
+  users_username_key: 'username_exists',
+  users_email_key: 'email_exists',
+  roles_name_key: 'role_name_exists',
+  groups_name_key: 'group_name_exists',
 }
 
+/**
+ * The one guarantee that no error reply goes without a code: a JSON error body sent without one
+ * (by a plugin, or a path that bypassed `errorBody`) gets the general code of its status.
+ */
+export function withErrorCode(reply: FastifyReply, payload: unknown): unknown {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
+  let body: unknown
+  try {
+    body = JSON.parse(payload)
+  } catch {
+    return payload
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'code' in body) {
+    return payload
+  }
+  return JSON.stringify({ ...body, code: generalRefusalCode(reply.statusCode) })
+}
+
+/** The sign-in-name clash of each column (migration 032). */
+const SIGN_IN_NAME_REFUSALS = {
+  username: (username: string) => codedRefusal('username_taken_as_email', { username }),
+  email: (email: string) => codedRefusal('email_taken_as_username', { email }),
+}
+
+/** The body of every error reply: never without a code. */
 export function errorBody(
   statusCode: number,
   message: string,
-  details?: ApiErrorBody['details'],
-  extra?: ApiError['extra'],
-) {
-  const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message }
-  if (details) body.details = details
-  return extra ? { ...body, ...extra } : body
+  code: string,
+  fields: ErrorBodyFields = {},
+): ApiErrorBody {
+  return { statusCode, error: REASONS[statusCode] ?? 'Error', message, code, ...fields }
+}
+
+/** The body of the catalogued refusal `refused`. */
+export const refusalBody = (statusCode: number, refused: CodedRefusal) => {
+  const error = refusalError(statusCode, refused)
+  return errorBody(statusCode, error.message, error.code, error.fields)
 }
 
 /** What each refusal of the data layer answers. */
@@ -133,21 +211,18 @@ const REFUSAL_STATUS: Record<RefusalReason, number> = { missing: 404, clash: 409
  * request and for each user of a bulk action.
  */
 export function databaseFailure(error: unknown): ApiError | undefined {
-  if (error instanceof Refusal) return new ApiError(REFUSAL_STATUS[error.reason], error.message)
-  if (isConflict(error)) return new ApiError(503, CONFLICT_MESSAGE)
-  if (error instanceof ExportsBusyError) return new ApiError(503, EXPORTS_BUSY_MESSAGE)
-  if (isConnectionLoss(error)) return new ApiError(503, UNREACHABLE_MESSAGE)
+  if (error instanceof Refusal) return refusalError(REFUSAL_STATUS[error.reason], error.refused)
+  if (isConflict(error)) return refusalError(503, codedRefusal('change_conflicted'))
+  if (error instanceof ExportsBusyError) return refusalError(503, codedRefusal('exports_busy'))
+  if (isConnectionLoss(error)) return refusalError(503, codedRefusal('database_unreachable'))
   const { code, constraint, column, detail } = sqlState(error)
   if (code === UNIQUE_VIOLATION && constraint === SIGN_IN_NAME_CLASH && isSignInNameField(column)) {
-    return new ApiError(409, SIGN_IN_NAME_CLASHES[column](detail ?? ''))
+    return refusalError(409, SIGN_IN_NAME_REFUSALS[column](detail ?? ''))
   }
-  if (code === UNIQUE_VIOLATION && constraint && UNIQUE_MESSAGES[constraint]) {
-    return new ApiError(409, UNIQUE_MESSAGES[constraint])
-  }
+  const unique = constraint === undefined ? undefined : UNIQUE_REFUSALS[constraint]
+  if (code === UNIQUE_VIOLATION && unique) return refusalError(409, codedRefusal(unique))
   // Data exceptions (a NUL character, a number out of range) are the request's fault.
-  if (code?.startsWith('22')) {
-    return new ApiError(400, 'The request holds a value the database cannot store')
-  }
+  if (code?.startsWith('22')) return refusalError(400, codedRefusal('value_not_storable'))
   return undefined
 }
 
@@ -165,33 +240,39 @@ export function handleError(
     }
     return reply
       .status(known.statusCode)
-      .send(errorBody(known.statusCode, known.message, known.details, known.extra))
+      .send(errorBody(known.statusCode, known.message, known.code, known.fields))
   }
   const statusCode = (error as FastifyError).statusCode
   if (statusCode && statusCode >= 400 && statusCode < 500) {
+    const refused = clientRefusal(error as FastifyError)
     return reply
       .status(statusCode)
-      .send(errorBody(statusCode, clientMessage(error as FastifyError)))
+      .send(
+        refused
+          ? refusalBody(statusCode, refused)
+          : errorBody(statusCode, error.message, generalRefusalCode(statusCode)),
+      )
   }
   request.log.error({ err: error }, 'request failed')
-  return reply.status(500).send(errorBody(500, 'Internal server error'))
+  return reply.status(500).send(refusalBody(500, codedRefusal('internal_error')))
 }
 
-function clientMessage(error: FastifyError): string {
+/** The refusal of a client's error Fastify found, where this server names it. */
+function clientRefusal(error: FastifyError): CodedRefusal | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is larger than 1 MiB'
+      return codedRefusal('body_too_large')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json'
+      return codedRefusal('body_not_json_media_type')
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'A segment of the URL is longer than 100 characters'
+      return codedRefusal('url_segment_too_long')
     case 'FST_ERR_BAD_URL':
-      return 'The URL is not valid'
+      return codedRefusal('url_invalid')
     default:
       if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-        return 'Request body is not valid JSON'
+        return codedRefusal('body_not_json')
       }
-      return error.message
+      return undefined
   }
 }
 
@@ -201,13 +282,13 @@ function clientMessage(error: FastifyError): string {
  */
 export function handleClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [statusCode, message] =
+  const [statusCode, refused] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request headers are larger than the server accepts']
+      ? [431, codedRefusal('headers_too_large')]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request took too long to arrive']
-        : [400, 'The request is not valid HTTP']
-  const body = JSON.stringify(errorBody(statusCode, message))
+        ? [408, codedRefusal('request_too_slow')]
+        : [400, codedRefusal('http_invalid')]
+  const body = JSON.stringify(refusalBody(statusCode, refused))
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REFUSAL_MESSAGES } from './contract/refusal-codes'
 import { formatDateTime } from './dates'
 import { CONTROL_CHARACTERS, controlCharactersMessage } from './validation'
 
@@ -8,8 +9,8 @@ import { CONTROL_CHARACTERS, controlCharactersMessage } from './validation'
  */
 
 export const MAX_GRANT_REASON_LENGTH = 500
-export const GRANT_REASON_REQUIRED = 'Give a reason for access that ends.'
-export const GRANT_END_IN_PAST = 'Until must be in the future.'
+export const GRANT_REASON_REQUIRED = REFUSAL_MESSAGES.grant_reason_required
+export const GRANT_END_IN_PAST = REFUSAL_MESSAGES.grant_end_in_past
 export const GRANT_END_INVALID = 'Until must be a date and time, such as 2026-12-12T14:00:00Z.'
 
 /** The presets of "Until", after "None": how long from now. */

@@ -1,6 +1,8 @@
+import { REFUSAL_MESSAGES, refusalMessage } from './contract/refusal-codes'
+
 /** The error catalogue of SPEC.md section 8, as the main process words its failures. */
-export const NOT_AUTHENTICATED = 'Not authenticated'
-export const SESSION_EXPIRED = 'Session expired'
+export const NOT_AUTHENTICATED = REFUSAL_MESSAGES.not_authenticated
+export const SESSION_EXPIRED = REFUSAL_MESSAGES.session_expired
 /** A signed-in user without administrator rights, at sign-in or when the rights go. */
 export const ADMIN_REQUIRED = 'Administrator rights are required to use this console.'
 /**
@@ -8,20 +10,12 @@ export const ADMIN_REQUIRED = 'Administrator rights are required to use this con
  * 56): the change worked, and the console says so before it says they cannot use it.
  */
 export const PASSWORD_CHANGED_ADMIN_REQUIRED = `Your new password is set. ${ADMIN_REQUIRED}`
-/**
- * Acting on a user who holds a permission the caller lacks (issue 29): the server's 403 starts
- * with it, and the console's details page says it instead of offering changes.
- */
-export const HOLDS_MORE_PERMISSIONS =
-  'You cannot change an account that holds permissions you do not have.'
+export { HOLDS_MORE_PERMISSIONS } from './contract/refusal-codes'
 /** Beside the administrator role where a role is given (Assign Roles). */
 export const ADMINISTRATOR_ROLE_GRANTS = 'grants every permission'
 /** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */
-export const administratorRoleFixed = (roleName: string) =>
-  `The ${roleName} role always carries every permission.`
-/** Why the administrator role cannot be deactivated: the server's 409. */
-export const administratorRoleStays = (roleName: string) =>
-  `The ${roleName} role is the administrator role: it cannot be deactivated.`
+export const administratorRoleFixed = (role: string) =>
+  refusalMessage({ code: 'administrator_role_fixed', params: { role } })
 /** The administrator signed out the very session the console was using. */
 export const OWN_SESSION_ENDED = 'You signed out this session.'
 /** The choice of a new password after a temporary one, when the sign-in is no longer waiting. */

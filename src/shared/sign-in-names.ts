@@ -1,11 +1,14 @@
+import { refusalMessage } from './contract/refusal-codes'
+
 /**
  * Sign-in takes a username or an email, so the two are one namespace (docs/SECURITY.md): the
  * server refuses a username that is another user's email, or an email that is another user's
  * username (migration 032), with these messages, by the field that clashes.
  */
 export const SIGN_IN_NAME_CLASHES = {
-  username: (username: string) => `Username "${username}" is already taken as another user's email`,
-  email: (email: string) => `Email "${email}" is already taken as another user's sign-in name`,
+  username: (username: string) =>
+    refusalMessage({ code: 'username_taken_as_email', params: { username } }),
+  email: (email: string) => refusalMessage({ code: 'email_taken_as_username', params: { email } }),
 } as const
 
 export type SignInNameField = keyof typeof SIGN_IN_NAME_CLASHES

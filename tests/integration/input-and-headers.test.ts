@@ -100,6 +100,7 @@ describe('every answer of the API', () => {
       statusCode: 414,
       error: 'URI Too Long',
       message: 'A segment of the URL is longer than 100 characters',
+      code: 'url_segment_too_long',
     })
   })
 
@@ -121,6 +122,7 @@ describe('every answer of the API', () => {
       statusCode: 431,
       error: 'Request Header Fields Too Large',
       message: 'Request headers are larger than the server accepts',
+      code: 'headers_too_large',
     })
   })
 })

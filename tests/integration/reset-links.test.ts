@@ -7,6 +7,7 @@ const INVALID_LINK = {
   error: 'Bad Request',
   message:
     'This password reset link is invalid, used or expired. Ask an administrator for a new one.',
+  code: 'reset_link_invalid',
 }
 
 let server: TestServer

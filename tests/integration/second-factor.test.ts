@@ -182,7 +182,7 @@ describe('sign-in', () => {
     // Locked out at this address: the right password is refused as any wrong one.
     const next = await server.login(user.username, password)
     expect(next.status).toBe(401)
-    expect(next.body.code).toBeUndefined()
+    expect(next.body.code).toBe('invalid_credentials')
     const shown = await server.request('GET', `/api/admin/users/${user.id}`, { token: admin })
     expect(shown.body.loginBlockedUntil).toBeTruthy()
   })

@@ -8,7 +8,12 @@ import { pruneFailedSignIns } from '../../server/src/db/sign-in-failures'
 import { ADMIN, startServer, type TestServer } from './support/server'
 
 const LOCKOUT_SECONDS = 900
-const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' }
+const INVALID = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message: 'Invalid username or password',
+  code: 'invalid_credentials',
+}
 
 let server: TestServer
 let admin: string

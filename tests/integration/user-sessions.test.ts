@@ -242,6 +242,7 @@ describe('temporary passwords', () => {
       statusCode: 403,
       error: 'Forbidden',
       message: 'This temporary password has already been used. Ask an administrator for a new one.',
+      code: 'temporary_password_spent',
     })
   })
 

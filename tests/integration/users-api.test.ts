@@ -362,6 +362,8 @@ describe('reading and updating one user', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'User 999999 not found',
+      code: 'user_not_found',
+      params: { id: 999999 },
     })
     // Only plain digits within int4 name a user: never another one through a lenient parse.
     for (const id of [
@@ -385,6 +387,7 @@ describe('reading and updating one user', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'id: must be a whole number from 1 to 2147483647, in plain digits',
+        code: 'invalid_fields',
         details: [
           { field: 'id', message: 'must be a whole number from 1 to 2147483647, in plain digits' },
         ],

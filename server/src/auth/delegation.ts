@@ -1,6 +1,5 @@
-import { PERMISSIONS, type Permission } from '@shared/contract'
+import { PERMISSIONS, type Permission, type RefusalCode } from '@shared/contract'
 import { lackedToActOn, missingPermissions, type PermissionHolder } from '@shared/delegation'
-import { HOLDS_MORE_PERMISSIONS } from '@shared/messages'
 import { ROLE, type AccessKind } from '../db/access'
 import type { Queryable } from '../db/database'
 import {
@@ -28,12 +27,32 @@ const listed = (names: string[]) => names.join(', ')
 const holdsEverything = (caller: Caller) =>
   missingPermissions(caller.permissions, PERMISSIONS).length === 0
 
-/** Giving `granted` away (a role, a group's roles, a role's new permissions) needs all of it. */
-export function assertMayGrant(caller: Caller, granted: readonly Permission[], what: string) {
+/** The refusals of giving a role or group away, by what the change does with it. */
+type GrantRefusal = Extract<
+  RefusalCode,
+  | 'may_not_give'
+  | 'may_not_create'
+  | 'may_not_create_with_roles'
+  | 'may_not_give_permissions'
+  | 'may_not_activate'
+>
+
+/**
+ * Giving `granted` away (a role, a group's roles, a role's new permissions) needs all of it;
+ * `refusal` says what giving it is, of `target`.
+ */
+export function assertMayGrant(
+  caller: Caller,
+  granted: readonly Permission[],
+  refusal: GrantRefusal | 'may_not_link',
+  target: { kind: AccessKind; name: string },
+) {
   const missing = missingPermissions(caller.permissions, granted)
-  if (missing.length > 0) {
-    throw forbidden(`You cannot ${what} without holding ${listed(missing)}.`)
-  }
+  if (missing.length === 0) return
+  const named = { kind: target.kind.noun, name: target.name, missing: listed(missing) }
+  throw refusal === 'may_not_link'
+    ? forbidden(refusal, { ...named, other: target.kind.other })
+    : forbidden(refusal, named)
 }
 
 /** Giving a user (or users) a role or group needs every permission it grants; answers them. */
@@ -45,7 +64,7 @@ export async function assertMayGive(
 ): Promise<Permission[]> {
   const granted =
     kind === ROLE ? await permissionsOfRole(tx, target.id) : await permissionsOfGroup(tx, target.id)
-  assertMayGrant(caller, granted, `give the ${kind.noun} "${target.name}"`)
+  assertMayGrant(caller, granted, 'may_not_give', { kind, name: target.name })
   return granted
 }
 
@@ -53,9 +72,10 @@ export async function assertMayGive(
 export function assertHolds(caller: Caller, needed: readonly Permission[]) {
   const missing = missingPermissions(caller.permissions, needed)
   if (missing.length > 0) {
-    throw forbidden(
-      `The ${listed(missing)} permission${missing.length > 1 ? 's are' : ' is'} required for this action.`,
-    )
+    throw forbidden('permissions_required', {
+      permissions: listed(missing),
+      count: missing.length,
+    })
   }
 }
 
@@ -78,7 +98,7 @@ export async function assertMayActOn(
 export function actOnRefusal(caller: Caller, target: PermissionHolder) {
   const missing = lackedToActOn(caller, target)
   return missing.length > 0
-    ? forbidden(`${HOLDS_MORE_PERMISSIONS} Missing: ${listed(missing)}.`)
+    ? forbidden('holds_more_permissions', { missing: listed(missing) })
     : undefined
 }
 
@@ -106,8 +126,10 @@ export async function assertMayChangeAccess(
       : await reachablePermissionsOfMembers(tx, [target.id])
   const missing = missingPermissions(caller.permissions, reached)
   if (missing.length > 0) {
-    throw forbidden(
-      `You cannot change the ${kind.noun} "${target.name}": someone who holds or could hold it has permissions you do not have. Missing: ${listed(missing)}.`,
-    )
+    throw forbidden('may_not_change_access', {
+      kind: kind.noun,
+      name: target.name,
+      missing: listed(missing),
+    })
   }
 }

@@ -1,9 +1,17 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { PASSWORD_REJECTED } from '@shared/contract'
-import { ApiError } from '../errors'
+import {
+  codedRefusal,
+  PASSWORD_REJECTED,
+  refusalMessage,
+  type RefusalParams,
+} from '@shared/contract'
+import { refusalError } from '../errors'
+
+/** Which rule a new password breaks: the params of its refusal. */
+type PasswordProblem = RefusalParams<typeof PASSWORD_REJECTED>
 
 /** Said of a common password and of one built on its holder's name alike (issue 30). */
-export const TOO_COMMON = 'This password is too common. Choose another.'
+const TOO_COMMON: PasswordProblem = { rule: 'too_common' }
 
 /**
  * Shorter names or local parts are not looked for in a password: "al" would forbid half the
@@ -40,8 +48,8 @@ export function passwordProblem(
   password: string,
   holder: PasswordHolder,
   minLength: number,
-): string | undefined {
-  if (password.length < minLength) return `Password must be at least ${minLength} characters`
+): PasswordProblem | undefined {
+  if (password.length < minLength) return { rule: 'too_short', minLength }
   const candidate = comparable(password)
   if (isCommon(candidate)) return TOO_COMMON
   const identity = [holder.username, holder.email.split('@')[0] ?? '']
@@ -64,5 +72,6 @@ export function assertAcceptablePassword(
 ): void {
   const problem = passwordProblem(password, holder, minLength)
   if (problem === undefined) return
-  throw new ApiError(400, problem, [{ field, message: problem }], { code: PASSWORD_REJECTED })
+  const refused = codedRefusal(PASSWORD_REJECTED, problem)
+  throw refusalError(400, refused, { details: [{ field, message: refusalMessage(refused) }] })
 }

@@ -1,7 +1,7 @@
 import { REAUTH_REQUIRED, grantsAdministrationRights, type Permission } from '@shared/contract'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
-import { ApiError } from '../errors'
+import { ApiError, forbidden } from '../errors'
 import type { Caller } from './guard'
 
 /**
@@ -12,9 +12,6 @@ import type { Caller } from './guard'
  * window, by signing in or with POST /auth/reauth.
  */
 export const REAUTH_WINDOW_SECONDS = 5 * 60
-
-const REAUTH_REQUIRED_MESSAGE =
-  'Confirm your password to make this change: it needs a sign-in or confirmation in the last 5 minutes.'
 
 /**
  * Refuses (403 `reauth_required`) unless the caller's session re-authenticated within the
@@ -29,7 +26,7 @@ export async function requireRecentReauth(db: Queryable, caller: Caller): Promis
     [caller.sessionId, REAUTH_WINDOW_SECONDS],
   )
   if (!row?.recent) {
-    throw new ApiError(403, REAUTH_REQUIRED_MESSAGE, undefined, { code: REAUTH_REQUIRED })
+    throw forbidden(REAUTH_REQUIRED)
   }
 }
 
@@ -79,7 +76,7 @@ export async function auditReauthRefusal(
   error: unknown,
   changes?: Record<string, unknown>,
 ): Promise<void> {
-  if (!caller || !(error instanceof ApiError) || error.extra?.code !== REAUTH_REQUIRED) return
+  if (!caller || !(error instanceof ApiError) || error.code !== REAUTH_REQUIRED) return
   await ctx.securityAudit(db, {
     actor: caller,
     action: 'session.reauth_required',

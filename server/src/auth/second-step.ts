@@ -1,10 +1,10 @@
-import { MFA_ENROLMENT_REQUIRED, MFA_REQUIRED } from '@shared/contract'
+import { codedRefusal, MFA_ENROLMENT_REQUIRED, MFA_REQUIRED } from '@shared/contract'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../db/database'
 import { permissionsOfUser } from '../db/permissions'
 import { hasSecondFactor } from '../db/second-factors'
 import { issueChallenge, type ChallengePurpose } from '../db/sign-in-challenges'
-import { ApiError } from '../errors'
+import { refusalError } from '../errors'
 import { hashToken, newSecret } from './tokens'
 
 /** How long the mfaToken of a sign-in lasts: the issue's five minutes. */
@@ -16,10 +16,6 @@ export const ENROLMENT_TOKEN_TTL_SECONDS = 15 * 60
  * refused unheard (its address locked out, its account's second step paused) ends it too.
  */
 export const MAX_CODE_FAILURES = 5
-
-export const SECOND_STEP_MESSAGE = 'Enter the code from your authenticator app.'
-export const ENROLMENT_MESSAGE =
-  'Two-step sign-in is required for administrators: set it up to finish signing in.'
 
 /** Whether the server's policy (MFA_REQUIRED) requires the user to have a second factor. */
 export async function mustHaveSecondFactor(
@@ -58,7 +54,7 @@ export function createSecondStep(ctx: ServerContext) {
     async demandOf(account: { id: number }, address: string): Promise<void> {
       if (await hasSecondFactor(ctx.db, account.id)) {
         const mfaToken = await challenge(ctx, account.id, 'code', MFA_TOKEN_TTL_SECONDS, address)
-        throw new ApiError(401, SECOND_STEP_MESSAGE, undefined, { code: MFA_REQUIRED, mfaToken })
+        throw refusalError(401, codedRefusal(MFA_REQUIRED), { mfaToken })
       }
       if (await mustHaveSecondFactor(ctx, ctx.db, account.id)) {
         const enrolmentToken = await challenge(
@@ -68,8 +64,7 @@ export function createSecondStep(ctx: ServerContext) {
           ENROLMENT_TOKEN_TTL_SECONDS,
           address,
         )
-        throw new ApiError(401, ENROLMENT_MESSAGE, undefined, {
-          code: MFA_ENROLMENT_REQUIRED,
+        throw refusalError(401, codedRefusal(MFA_ENROLMENT_REQUIRED, { at: 'sign_in' }), {
           enrolmentToken,
         })
       }

@@ -1,9 +1,11 @@
 import {
   PERMISSIONS,
+  REFUSAL_MESSAGES,
   USER_ACTION_PERMISSIONS,
   USER_ACTIONS,
   type Page,
   type Permission,
+  type RefusalCode,
   type User,
   type UserAction,
   type UserActionRights,
@@ -20,12 +22,17 @@ import type { Caller } from './guard'
  * is offered only to be refused after its confirmation.
  */
 
-/** What nobody does to their own account, and why, as the routes refuse it. */
-export const OWN_ACCOUNT_REFUSALS: Partial<Record<UserAction, string>> = {
-  deactivate: 'You cannot deactivate your own account.',
-  lock: 'You cannot lock your own account.',
-  setTemporaryPassword: 'Use Change Password in the account menu to change your own password.',
-}
+/** What nobody does to their own account, and the refusal the routes answer. */
+export const OWN_ACCOUNT_REFUSALS = {
+  deactivate: 'own_account_deactivate',
+  lock: 'own_account_lock',
+  setTemporaryPassword: 'own_account_temporary_password',
+} as const satisfies Partial<Record<UserAction, RefusalCode>>
+
+const ownAccountText = (action: UserAction) =>
+  Object.hasOwn(OWN_ACCOUNT_REFUSALS, action)
+    ? REFUSAL_MESSAGES[OWN_ACCOUNT_REFUSALS[action as keyof typeof OWN_ACCOUNT_REFUSALS]]
+    : undefined
 
 /** Why a caller may not act on a user who holds or could hold more than they do. */
 export const holdsMoreRights = (user: Pick<User, 'firstName' | 'username'>) =>
@@ -41,7 +48,7 @@ export function actionRights(
   const rights: UserActionRights = {}
   for (const action of USER_ACTIONS) {
     if (!caller.permissions.includes(USER_ACTION_PERMISSIONS[action])) continue
-    const own = caller.id === user.id ? OWN_ACCOUNT_REFUSALS[action] : undefined
+    const own = caller.id === user.id ? ownAccountText(action) : undefined
     rights[action] = own ?? (holdsMore ? holdsMoreRights(user) : null)
   }
   return rights

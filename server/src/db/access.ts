@@ -22,6 +22,9 @@ export interface AccessKind {
   /** The request field that lists the other side's ids. */
   linkField: 'groupIds' | 'roleIds'
   userLinkTable: 'user_roles' | 'user_groups'
+  /** The refusals of one that does not exist, and of a name another has. */
+  notFound: 'role_not_found' | 'group_not_found'
+  nameTaken: 'role_name_taken' | 'group_name_taken'
 }
 
 export const ROLE: AccessKind = {
@@ -32,6 +35,8 @@ export const ROLE: AccessKind = {
   otherColumn: 'group_id',
   linkField: 'groupIds',
   userLinkTable: 'user_roles',
+  notFound: 'role_not_found',
+  nameTaken: 'role_name_taken',
 }
 
 export const GROUP: AccessKind = {
@@ -42,6 +47,8 @@ export const GROUP: AccessKind = {
   otherColumn: 'role_id',
   linkField: 'roleIds',
   userLinkTable: 'user_groups',
+  notFound: 'group_not_found',
+  nameTaken: 'group_name_taken',
 }
 
 export interface AccessRow {
@@ -54,8 +61,6 @@ export interface AccessRow {
   /** A role's: it is the administrator role, whose permissions are every one, fixed. */
   administrator?: boolean
 }
-
-const capitalised = (kind: AccessKind) => kind.noun[0]!.toUpperCase() + kind.noun.slice(1)
 
 /**
  * The rows with their links and, for roles, their permissions and whether each is the
@@ -99,7 +104,7 @@ export async function listAccess(
 
 export async function findAccess(db: Queryable, kind: AccessKind, id: number): Promise<AccessRow> {
   const [row] = await db.query<AccessRow>(selectWithLinks(kind, 'WHERE e.id = $1'), [id])
-  if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
+  if (!row) throw missing(kind.notFound, { id })
   return row
 }
 
@@ -109,7 +114,7 @@ export async function lockAccess(tx: Queryable, kind: AccessKind, id: number) {
     `SELECT id, name, active FROM ${kind.table} WHERE id = $1 FOR UPDATE`,
     [id],
   )
-  if (!row) throw missing(`${capitalised(kind)} ${id} not found`)
+  if (!row) throw missing(kind.notFound, { id })
   return row
 }
 
@@ -118,7 +123,7 @@ export async function assertNameFree(tx: Queryable, kind: AccessKind, name: stri
     `SELECT 1 FROM ${kind.table} WHERE lower(name) = lower($1) AND id <> $2`,
     [name, exceptId],
   )
-  if (rows.length > 0) throw clash(`A ${kind.noun} named "${name}" already exists`)
+  if (rows.length > 0) throw clash(kind.nameTaken, { name })
 }
 
 /** Replaces every link of one role (or group) with `ids`; unknown ids refuse the whole change. */
@@ -131,7 +136,11 @@ export async function replaceLinks(tx: Queryable, kind: AccessKind, id: number, 
   const known = new Set(found.map((row) => row.id))
   const unknown = wanted.filter((other) => !known.has(other))
   if (unknown.length > 0) {
-    throw invalid(`${kind.linkField}: unknown ${kind.other} ${unknown.join(', ')}`)
+    throw invalid('unknown_links', {
+      field: kind.linkField,
+      kind: kind.other,
+      ids: unknown.join(', '),
+    })
   }
   await tx.query(
     `DELETE FROM group_roles WHERE ${kind.column} = $1 AND NOT (${kind.otherColumn} = ANY($2::int[]))`,

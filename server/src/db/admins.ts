@@ -92,7 +92,5 @@ export function anAdminRemainsBesides(tx: Queryable, ids: number[]): Promise<boo
 /** The refusal of a change that would leave no administrator, naming the administrator role. */
 export async function noAdministratorLeft(tx: Queryable) {
   const [role] = await tx.query<{ name: string }>('SELECT name FROM roles WHERE administrator')
-  return clash(
-    `This change would leave no active administrator. Give another user the ${role?.name ?? 'administrator'} role first.`,
-  )
+  return clash('no_administrator_left', { role: role?.name ?? 'administrator' })
 }

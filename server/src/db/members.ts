@@ -107,7 +107,8 @@ async function pageOfHolders(
 
 async function assertExists(db: Queryable, table: 'roles' | 'groups', id: number) {
   const rows = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])
-  if (rows.length === 0) throw missing(`${table === 'roles' ? 'Role' : 'Group'} ${id} not found`)
+  if (rows.length === 0)
+    throw missing(table === 'roles' ? 'role_not_found' : 'group_not_found', { id })
 }
 
 /** The users who hold a role directly or through an active group; refused as missing for an unknown role. */

@@ -1,10 +1,18 @@
+import {
+  codedRefusal,
+  refusalMessage,
+  type CodedRefusal,
+  type RefusalArgs,
+  type RefusalCode,
+} from '@shared/contract'
+
 /**
  * Why the data layer refuses a read or a change, in its own terms:
  * - `missing`: what it was asked for does not exist;
  * - `clash`: the change would break a rule of the data (a name taken, no administrator left);
  * - `invalid`: the request names what the data cannot hold (an unknown id to link, a cursor this
  *   server did not give).
- * The message is meant for the client; what the refusal means in HTTP is the routes' concern
+ * The code and message are meant for the client; what the refusal means in HTTP is the routes' concern
  * (`databaseFailure` in errors.ts).
  */
 export type RefusalReason = 'missing' | 'clash' | 'invalid'
@@ -12,15 +20,20 @@ export type RefusalReason = 'missing' | 'clash' | 'invalid'
 export class Refusal extends Error {
   constructor(
     readonly reason: RefusalReason,
-    message: string,
+    readonly refused: CodedRefusal,
   ) {
-    super(message)
+    super(refusalMessage(refused))
   }
 }
 
-export const missing = (message: string) => new Refusal('missing', message)
-export const clash = (message: string) => new Refusal('clash', message)
-export const invalid = (message: string) => new Refusal('invalid', message)
+const refusalOf =
+  (reason: RefusalReason) =>
+  <C extends RefusalCode>(code: C, ...args: RefusalArgs<C>) =>
+    new Refusal(reason, codedRefusal(code, ...args))
+
+export const missing = refusalOf('missing')
+export const clash = refusalOf('clash')
+export const invalid = refusalOf('invalid')
 
 /** SQLSTATE of a unique index refusing a duplicate: a clash the database itself caught. */
 export const UNIQUE_VIOLATION = '23505'

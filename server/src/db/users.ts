@@ -175,7 +175,7 @@ export async function findUser(
   return row
 }
 
-export const userNotFound = (id: number) => missing(`User ${id} not found`)
+export const userNotFound = (id: number) => missing('user_not_found', { id })
 
 /** The user of a path id, refused as missing when there is none. */
 export async function existingUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
@@ -197,9 +197,9 @@ export async function assertUnique(
     { prepare: true },
   )
   if (rows.some((row) => row.username.toLowerCase() === fields.username.toLowerCase())) {
-    throw clash(`Username "${fields.username}" is already taken`)
+    throw clash('username_taken', { username: fields.username })
   }
-  if (rows.length > 0) throw clash(`Email "${fields.email}" is already taken`)
+  if (rows.length > 0) throw clash('email_taken', { email: fields.email })
 }
 
 export interface ProfileFields {

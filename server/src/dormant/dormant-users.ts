@@ -34,9 +34,7 @@ async function exemptGroupId(db: Queryable, policy: Policy): Promise<number | un
     [policy.exemptGroup],
   )
   if (!group) {
-    throw clash(
-      `The group "${policy.exemptGroup}" that DORMANT_EXEMPT_GROUP names does not exist: no one is deactivated until it does.`,
-    )
+    throw clash('dormant_exempt_group_missing', { group: policy.exemptGroup })
   }
   return group.id
 }

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { endpoints } from '@shared/contract'
+import { codedRefusal, endpoints } from '@shared/contract'
 import type { ServerContext } from '../context'
 import { sinkStatuses } from '../audit/sink-status'
-import { errorBody } from '../errors'
+import { refusalBody } from '../errors'
 
 function sameToken(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)]
@@ -106,7 +106,7 @@ export function registerMetrics(app: FastifyInstance, ctx: ServerContext, token:
   app.get('/metrics', async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
     if (!sameToken(given, token))
-      return reply.status(401).send(errorBody(401, 'A valid metrics token is required'))
+      return reply.status(401).send(refusalBody(401, codedRefusal('metrics_token_required')))
     return reply.type(registry.contentType).send(await registry.metrics())
   })
 }

@@ -1,6 +1,5 @@
 import { endpoints, type Group, type Role, type Permission } from '@shared/contract'
 import { missingPermissions } from '@shared/delegation'
-import { administratorRoleFixed, administratorRoleStays } from '@shared/messages'
 import { assertMayChangeAccess, assertMayGrant } from '../auth/delegation'
 import { requireRecentReauth, requireReauthForAdministration } from '../auth/reauth'
 import {
@@ -76,7 +75,6 @@ function accessRoutes(kind: AccessKind, set: AccessEndpoints) {
     const linkIdsOf = (row: AccessRow) => row.links.map((link) => link.id)
     const permissionsSent = (body: Record<string, unknown>) =>
       kind === ROLE ? (body.permissions as Permission[] | undefined) : undefined
-    const named = (row: AccessRow) => `the ${kind.noun} "${row.name}"`
 
     serve(set.list, async ({ query }) => {
       const page = await listAccess(db, kind, query.page, query.size)
@@ -92,10 +90,10 @@ function accessRoutes(kind: AccessKind, set: AccessEndpoints) {
         await replaceLinks(tx, kind, id, linkIds(body) ?? [])
         const created = await findAccess(tx, kind, id)
         if (kind === ROLE) {
-          assertMayGrant(caller, created.permissions ?? [], `create ${named(created)}`)
+          assertMayGrant(caller, created.permissions ?? [], 'may_not_create', { kind, ...created })
         } else {
           const granted = await grantedBy(tx, kind, created)
-          assertMayGrant(caller, granted, `create ${named(created)} with these roles`)
+          assertMayGrant(caller, granted, 'may_not_create_with_roles', { kind, ...created })
         }
         await assertMayChangeAccess(tx, caller, kind, created)
         // Linked at once, it is given to groups (a role) or gives its roles (a group).
@@ -137,15 +135,18 @@ function accessRoutes(kind: AccessKind, set: AccessEndpoints) {
         // After: what they all could hold once it is made.
         await assertMayChangeAccess(tx, caller, kind, after)
         if (permissions && missingPermissions(permissions, after.permissions ?? []).length > 0) {
-          throw conflict(administratorRoleFixed(after.name))
+          throw conflict('administrator_role_fixed', { role: after.name })
         }
         const permissionsChanged = !samePermissions(before, after)
         if (permissionsChanged) {
-          assertMayGrant(caller, after.permissions ?? [], `give ${named(after)} these permissions`)
+          assertMayGrant(caller, after.permissions ?? [], 'may_not_give_permissions', {
+            kind,
+            ...after,
+          })
         }
         const linked = linkIdsOf(after).filter((id) => !linkIdsOf(before).includes(id))
         const grantedByLinking = await grantedByLinks(tx, kind, after, linked)
-        assertMayGrant(caller, grantedByLinking, `link ${named(after)} to these ${kind.other}`)
+        assertMayGrant(caller, grantedByLinking, 'may_not_link', { kind, ...after })
         // Changing what a role grants is dangerous whatever it grants (issue 30, item 4).
         if (permissionsChanged) await requireRecentReauth(tx, caller)
         else await requireReauthForAdministration(tx, caller, grantedByLinking)
@@ -186,11 +187,12 @@ function accessRoutes(kind: AccessKind, set: AccessEndpoints) {
             const row = await findAccess(tx, kind, params.id)
             if (active) {
               const granted = await grantedBy(tx, kind, row)
-              assertMayGrant(caller, granted, `activate ${named(row)}`)
+              assertMayGrant(caller, granted, 'may_not_activate', { kind, ...row })
               await requireReauthForAdministration(tx, caller, granted)
             }
             await assertMayChangeAccess(tx, caller, kind, row)
-            if (!active && row.administrator) throw conflict(administratorRoleStays(row.name))
+            if (!active && row.administrator)
+              throw conflict('administrator_role_stays', { role: row.name })
             await updateAccess(tx, kind, params.id, { active })
             await writeAudit(tx, {
               actor: caller,

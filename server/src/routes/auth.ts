@@ -1,7 +1,7 @@
 import { endpoints, SERVER_FEATURES } from '@shared/contract'
 import type { RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
-import { PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
+import { codedRefusal, PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
 import { authenticate, type Caller } from '../auth/guard'
 import { assertAcceptablePassword } from '../auth/password-rules'
 import { markReauthenticated } from '../auth/reauth'
@@ -25,20 +25,15 @@ import {
 import { forgetFailedSignInsAt, pruneFailedSignIns, signInGate } from '../db/sign-in-failures'
 import { mustChangePassword, spendTemporaryPassword } from '../db/temporary-passwords'
 import { findUser, passwordHashOf, setPassword, toUser, type UserRow } from '../db/users'
-import { ApiError, badRequest, forbidden, tooManyAttempts, unauthorized } from '../errors'
+import {
+  badRequest,
+  forbidden,
+  refusalError,
+  tooManyAttempts,
+  tooManyRequests,
+  unauthorized,
+} from '../errors'
 import { resource } from './serve'
-
-const INVALID_CREDENTIALS = 'Invalid username or password'
-const INVALID_RESET_LINK =
-  'This password reset link is invalid, used or expired. Ask an administrator for a new one.'
-const PASSWORD_CHANGE_REQUIRED_MESSAGE =
-  'This is a temporary password: choose a new password to finish signing in.'
-const TEMPORARY_PASSWORD_SPENT =
-  'This temporary password has already been used. Ask an administrator for a new one.'
-const SAME_AS_TEMPORARY = 'The new password must be different from the temporary password.'
-const WRONG_CURRENT_PASSWORD = 'The current password is not correct.'
-const WRONG_REAUTH_PASSWORD = 'The password is not correct.'
-const WRONG_REAUTH_CODE = 'The code is not correct.'
 
 /** How long the sign-in with a temporary password leaves to choose the new one. */
 const PASSWORD_CHANGE_TOKEN_TTL_SECONDS = 30 * 60
@@ -54,7 +49,7 @@ function rateLimit(max: number): { rateLimit: RateLimitOptions } {
       timeWindow: '1 minute',
       keyGenerator: (request: FastifyRequest) => request.ip,
       errorResponseBuilder: (_request, context) =>
-        new ApiError(429, `Too many attempts. Try again in ${context.after}.`),
+        tooManyRequests('rate_limited', { after: context.after }),
     },
   }
 }
@@ -83,7 +78,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
     const stored = await passwordHashOf(db, caller.id)
     // A 400, not a 401: the session is fine, only the password typed is not.
     if (!stored || !(await verifyPassword(currentPassword, stored))) {
-      throw badRequest(WRONG_CURRENT_PASSWORD)
+      throw badRequest('wrong_current_password')
     }
     await assertAcceptableFor(caller.id, newPassword)
     const passwordHash = await hashPassword(newPassword)
@@ -158,16 +153,14 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
             request.log.warn({ err: error }, 'old sign-in failures not pruned'),
           )
         }
-        throw unauthorized(INVALID_CREDENTIALS)
+        throw unauthorized('invalid_credentials')
       }
       if (outdated) {
         const passwordHash = await hashPassword(body.password)
         await replaceOutdatedHash(db, account.id, account.password_hash, passwordHash)
       }
-      if (account.is_locked)
-        throw forbidden('This account is locked. Ask an administrator to unlock it.')
-      if (!account.is_active)
-        throw forbidden('This account is inactive. Ask an administrator to activate it.')
+      if (account.is_locked) throw forbidden('account_locked')
+      if (!account.is_active) throw forbidden('account_inactive')
       if (account.must_change_password) {
         // No session: only a token that sets the new password, once, with this sign-in.
         const changeToken = newSecret()
@@ -188,9 +181,8 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
           })
           return true
         })
-        if (!spent) throw forbidden(TEMPORARY_PASSWORD_SPENT)
-        throw new ApiError(403, PASSWORD_CHANGE_REQUIRED_MESSAGE, undefined, {
-          code: PASSWORD_CHANGE_REQUIRED,
+        if (!spent) throw forbidden('temporary_password_spent')
+        throw refusalError(403, codedRefusal(PASSWORD_CHANGE_REQUIRED), {
           passwordChangeToken: changeToken,
         })
       }
@@ -236,7 +228,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
         return { rotation, user }
       })
       if (outcome.rotation.kind !== 'rotated' || !outcome.user) {
-        throw unauthorized('Session expired')
+        throw unauthorized('session_expired')
       }
       return {
         response: await grant(
@@ -251,7 +243,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
 
   serve(endpoints.getCurrentUser, async ({ caller }) => {
     const user = await findUser(db, caller.id)
-    if (!user) throw unauthorized('Session has ended. Sign in again.')
+    if (!user) throw unauthorized('session_ended')
     return {
       ...toUser(user),
       roles: await effectiveRoleNames(db, user.id, new Date(config.clock.now())),
@@ -290,7 +282,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
       // A 400, not a 401: the session is fine, only the password typed is not.
       if (!(await verifyPassword(body.password, stored ?? (await decoyHash())))) {
         await refuseReauth(caller, request)
-        throw badRequest(WRONG_REAUTH_PASSWORD)
+        throw badRequest('wrong_password')
       }
       // A user with a second factor confirms with a current code or a recovery code too; it
       // is spent only together with the re-authentication it proves.
@@ -309,7 +301,7 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
       })
       if (factor === 'wrong') {
         await refuseReauth(caller, request)
-        throw badRequest(WRONG_REAUTH_CODE)
+        throw badRequest('wrong_code')
       }
     },
     rateLimit(config.loginRateLimitPerAddressPerMinute),
@@ -324,18 +316,18 @@ export const authRoutes = resource(({ serve, servePublic }, ctx) => {
       }
       const tokenHash = hashToken(body.token!)
       const holder = await resetTokenUser(db, tokenHash)
-      if (holder === undefined) throw badRequest(INVALID_RESET_LINK)
+      if (holder === undefined) throw badRequest('reset_link_invalid')
       await assertAcceptableFor(holder, body.newPassword)
       if (await mustChangePassword(db, holder)) {
         const temporary = await passwordHashOf(db, holder)
         if (temporary && (await verifyPassword(body.newPassword, temporary))) {
-          throw badRequest(SAME_AS_TEMPORARY)
+          throw badRequest('same_as_temporary_password')
         }
       }
       const passwordHash = await hashPassword(body.newPassword)
       await db.transaction(async (tx) => {
         const userId = await consumeResetToken(tx, tokenHash)
-        if (userId === undefined) throw badRequest(INVALID_RESET_LINK)
+        if (userId === undefined) throw badRequest('reset_link_invalid')
         await setPassword(tx, userId, passwordHash)
         await retireResetTokens(tx, userId)
         await revokeUserSessions(tx, userId)

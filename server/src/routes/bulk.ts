@@ -3,6 +3,7 @@ import {
   BULK_ENDPOINTS,
   BULK_TARGET_FIELD,
   MAX_BULK_USERS,
+  codedRefusal,
   isBulkAccessAction,
   type BulkAction,
   type BulkRequestBody,
@@ -16,7 +17,7 @@ import type { Caller } from '../auth/guard'
 import { requireReauthForAdministration } from '../auth/reauth'
 import { permissionsOfGroup, permissionsOfRole } from '../db/permissions'
 import { selectUserIds } from '../db/bulk-selection'
-import { ApiError, badRequest, databaseFailure } from '../errors'
+import { ApiError, badRequest, databaseFailure, refusalError } from '../errors'
 import { applyBulkChunk } from './bulk-chunk'
 import { resource } from './serve'
 import { changeUserAccess, checkedGrantEnd } from './user-access'
@@ -62,7 +63,7 @@ async function eachAlone(
     } catch (error) {
       const known = error instanceof ApiError ? error : databaseFailure(error)
       if (!known) log.error({ err: error, userId: id }, 'bulk change of a user failed')
-      answers.push(known ?? new ApiError(500, 'Internal server error'))
+      answers.push(known ?? refusalError(500, codedRefusal('internal_error')))
     }
   }
   return answers
@@ -109,9 +110,7 @@ export const bulkRoutes = resource(({ serve }, ctx) => {
           MAX_BULK_USERS,
         )
         if (ids.length > MAX_BULK_USERS) {
-          throw badRequest(
-            `filter matches more than ${MAX_BULK_USERS} users; send their ids in parts instead`,
-          )
+          throw badRequest('bulk_filter_too_broad', { max: MAX_BULK_USERS })
         }
       }
       const usernames = new Map(

@@ -10,7 +10,7 @@ import { authenticate, type Caller } from '../auth/guard'
 import { selectUserIds } from '../db/bulk-selection'
 import type { Queryable } from '../db/database'
 import { keepPermissionsBefore, measureEffect, startEffect, type Reach } from '../db/effect'
-import { ApiError } from '../errors'
+import { notFound } from '../errors'
 import { resource, type SignedInHandler } from './serve'
 
 /** A change as its endpoint's schemas parsed it. */
@@ -86,7 +86,7 @@ export const effectRoutes = resource(({ serve }, ctx, handlers) => {
     for (const change of body.changes) {
       const endpoint = EFFECT_ENDPOINTS[change.operation]
       const handler = handlers.get(endpoint)
-      if (!handler) throw new ApiError(404, `${change.operation} is not served here`)
+      if (!handler) throw notFound('operation_not_served', { operation: change.operation })
       // Who may not make a change may not see its effect: the same check, the same refusal.
       const caller =
         callers.get(endpoint.access) ?? (await authenticate(ctx, request, endpoint.access))

@@ -9,8 +9,7 @@ export const policyRoutes = resource(({ serve }, ctx) => {
   serve(endpoints.getDormantPolicy, () => dormantPolicy(ctx))
   serve(endpoints.runDormantPolicy, async ({ caller }) => {
     const policy = ctx.config.dormant
-    if (!policy)
-      throw notFound('The dormant-accounts policy is off (DORMANT_AFTER_DAYS is not set)')
+    if (!policy) throw notFound('dormant_policy_off')
     const actor = { id: caller.id, username: caller.username }
     return (await runDormant(ctx.db, policy, ctx.config.clock.now(), actor))!
   })

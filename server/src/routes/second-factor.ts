@@ -29,18 +29,16 @@ import {
 } from '../db/second-step-failures'
 import { signInGate } from '../db/sign-in-failures'
 import { findUser, type UserRow } from '../db/users'
-import { ApiError, badRequest, conflict, forbidden, tooManyAttempts, unauthorized } from '../errors'
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyAttempts,
+  tooManyRequests,
+  unauthorized,
+  type ApiError,
+} from '../errors'
 import { resource } from './serve'
-
-const SIGN_IN_ENDED = 'This sign-in has expired or ended. Sign in again.'
-const ACCOUNT_PAUSED =
-  'Too many wrong codes for this account: its two-step sign-in is paused. Sign in again in'
-const WRONG_CODE = 'The code is not correct.'
-const WRONG_RECOVERY_CODE = 'The recovery code is not correct or has been used.'
-const ALREADY_ENROLLED = 'Two-step sign-in is already on.'
-const NOT_ENROLLED = 'Two-step sign-in is not on.'
-const REQUIRED_BY_POLICY =
-  'Two-step sign-in is required for administrators: it cannot be turned off.'
 
 /** Second steps per address and minute: a code is 6 digits, and the lockout counts as well. */
 const SECOND_STEP_RATE_LIMIT_PER_MINUTE = 30
@@ -48,7 +46,6 @@ const SECOND_STEP_RATE_LIMIT_PER_MINUTE = 30
 /** A refusal may tell when to try again (Retry-After). */
 type Outcome<T> = { ok: T } | { refusal: ApiError; retryAfter?: number }
 
-const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`
 const secondsUntil = (end: Date) => Math.max(1, Math.ceil((end.getTime() - Date.now()) / 1000))
 
 /** The second step of a sign-in, and the caller's own second factor. */
@@ -80,23 +77,23 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
     request: FastifyRequest,
     reply: FastifyReply,
     step: (tx: Queryable, user: UserRow) => Promise<T | 'wrong'>,
-    wrong: string,
+    wrong: 'wrong_code' | 'wrong_recovery_code',
   ): Promise<T> {
     const tokenHash = hashToken(token)
     const outcome: Outcome<T> = await db.transaction(async (tx) => {
       const challenge = await lockChallenge(tx, tokenHash, purpose, request.ip)
       const user = challenge && (await findUser(tx, challenge.userId))
-      if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
+      if (!user) return { refusal: unauthorized('sign_in_ended') }
       if (user.is_locked || !user.is_active) {
         await endChallenge(tx, tokenHash)
-        return { refusal: unauthorized(SIGN_IN_ENDED) }
+        return { refusal: unauthorized('sign_in_ended') }
       }
       const pausedUntil = purpose === 'code' ? await secondStepPausedUntil(tx, user.id) : null
       if (pausedUntil) {
         await endChallenge(tx, tokenHash)
         const wait = secondsUntil(pausedUntil)
         return {
-          refusal: new ApiError(429, `${ACCOUNT_PAUSED} ${minutes(Math.ceil(wait / 60))}.`),
+          refusal: tooManyRequests('second_step_paused', { minutes: Math.ceil(wait / 60) }),
           retryAfter: wait,
         }
       }
@@ -159,7 +156,7 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
             secondStep: recovery ? 'recovery code' : 'code',
           })
         },
-        recovery ? WRONG_RECOVERY_CODE : WRONG_CODE,
+        recovery ? 'wrong_recovery_code' : 'wrong_code',
       )
       return grantOf(
         ctx,
@@ -184,9 +181,9 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
             request.ip,
           )
           const user = challenge && (await findUser(tx, challenge.userId))
-          if (!user) return { refusal: unauthorized(SIGN_IN_ENDED) }
+          if (!user) return { refusal: unauthorized('sign_in_ended') }
           const secret = await beginEnrolment(tx, signingKey, user)
-          if (!secret) return { refusal: conflict(ALREADY_ENROLLED) }
+          if (!secret) return { refusal: conflict('second_factor_already_on') }
           await auditEnrolment(tx, user, 'user.second_factor_enrol_begin')
           return { ok: secret }
         },
@@ -212,7 +209,7 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
           await auditEnrolment(tx, user, 'user.second_factor_enrol')
           return { recoveryCodes, ...(await startSession(ctx, tx, user, request)) }
         },
-        WRONG_CODE,
+        'wrong_code',
       )
       const grant = await grantOf(
         ctx,
@@ -243,7 +240,7 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
       if (begun) await auditEnrolment(tx, caller, 'user.second_factor_enrol_begin')
       return begun
     })
-    if (!secret) throw conflict(ALREADY_ENROLLED)
+    if (!secret) throw conflict('second_factor_already_on')
     return secret
   })
 
@@ -253,7 +250,7 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
       if (codes) await auditEnrolment(tx, caller, 'user.second_factor_enrol')
       return codes
     })
-    if (!recoveryCodes) throw badRequest(WRONG_CODE)
+    if (!recoveryCodes) throw badRequest('wrong_code')
     return { recoveryCodes }
   })
 
@@ -271,17 +268,18 @@ export const secondFactorRoutes = resource(({ serve, servePublic }, ctx) => {
         })
       return codes
     })
-    if (!recoveryCodes) throw conflict(NOT_ENROLLED)
+    if (!recoveryCodes) throw conflict('second_factor_not_on')
     return { recoveryCodes }
   })
 
   serve(endpoints.disableOwnSecondFactor, async ({ body, caller }) => {
-    if (await mustHaveSecondFactor(ctx, db, caller.id)) throw forbidden(REQUIRED_BY_POLICY)
+    if (await mustHaveSecondFactor(ctx, db, caller.id))
+      throw forbidden('second_factor_required_by_policy')
     await requireRecentReauth(db, caller)
     const refusal = await db.transaction(async (tx) => {
       const check = await verifySecondFactor(tx, signingKey, caller.id, body.code)
-      if (check === 'not-enrolled') return conflict(NOT_ENROLLED)
-      if (check === 'wrong') return badRequest(WRONG_CODE)
+      if (check === 'not-enrolled') return conflict('second_factor_not_on')
+      if (check === 'wrong') return badRequest('wrong_code')
       await removeSecondFactor(tx, caller.id)
       await writeAudit(tx, {
         actor: caller,

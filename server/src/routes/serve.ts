@@ -4,7 +4,7 @@ import type { Access, Endpoint, Parsed } from '@shared/contract'
 import { authenticate, type Caller } from '../auth/guard'
 import { auditReauthRefusal } from '../auth/reauth'
 import type { ServerContext } from '../context'
-import { ApiError, validationError } from '../errors'
+import { badRequest, validationError } from '../errors'
 import { assertWellFormedText } from './well-formed-text'
 
 /** A request's parts, each parsed by its endpoint's schema before the handler runs. */
@@ -61,7 +61,7 @@ function parse<S extends z.ZodType | undefined>(
     where === 'body' &&
     (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
   ) {
-    throw new ApiError(400, 'Request body must be a JSON object')
+    throw badRequest('body_not_object')
   }
   assertWellFormedText(value, where)
   const result = schema.safeParse(value)

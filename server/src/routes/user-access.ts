@@ -1,5 +1,5 @@
 import { endpoints, type Assignment, type GrantInput } from '@shared/contract'
-import { GRANT_END_IN_PAST, GRANT_REASON_REQUIRED, grantNeedsReason } from '@shared/grant-ends'
+import { grantNeedsReason } from '@shared/grant-ends'
 import { assertMayActOn, assertMayGive } from '../auth/delegation'
 import type { Caller } from '../auth/guard'
 import { requireReauthForAdministration } from '../auth/reauth'
@@ -20,15 +20,12 @@ import { assertAnAdminRemains, lockAdminRights } from '../db/admins'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { existingUser } from '../db/users'
-import { ApiError } from '../errors'
+import { fieldRefusal } from '../errors'
 import { resource } from './serve'
 
 /** A change of what a user holds directly: given (with an end or without), or taken away. */
 type AccessChange =
   { change: 'add' } | { change: 'remove' } | { change: 'grant'; grant: GrantInput }
-
-const fieldError = (field: string, message: string) =>
-  new ApiError(400, `${field}: ${message}`, [{ field, message }])
 
 /**
  * The end and reason of a grant as asked for, checked: an end later than `at`, the server's
@@ -37,11 +34,11 @@ const fieldError = (field: string, message: string) =>
  */
 export function checkedGrantEnd(grant: GrantInput, granted: readonly string[], at: Date): GrantEnd {
   if (grant.until !== null && Date.parse(grant.until) <= at.getTime()) {
-    throw fieldError('until', GRANT_END_IN_PAST)
+    throw fieldRefusal('until', 'grant_end_in_past')
   }
   const reason = grant.reason || null
   if (grantNeedsReason(grant.until, granted.length > 0) && !reason) {
-    throw fieldError('reason', GRANT_REASON_REQUIRED)
+    throw fieldRefusal('reason', 'grant_reason_required')
   }
   return { until: grant.until === null ? null : new Date(grant.until).toISOString(), reason }
 }

@@ -134,7 +134,7 @@ export const userImportRoutes = resource(({ serve }, ctx) => {
   serve(endpoints.finishImport, async ({ params, body, caller }) => {
     return db.transaction(async (tx) => {
       const run = await closeImportRun(tx, params.importId, caller.id)
-      if (!run) throw notFound('No import run of yours with this id is open')
+      if (!run) throw notFound('import_run_not_open')
       await auditImport(tx, run.actor, run.totals, body.ending)
       return run.totals
     })

@@ -54,7 +54,7 @@ export const userPasswordRoutes = resource(({ serve }, ctx) => {
 
   serve(endpoints.setTemporaryPassword, async ({ params, caller, reply }) => {
     if (params.id === caller.id) {
-      throw conflict(OWN_ACCOUNT_REFUSALS.setTemporaryPassword!)
+      throw conflict(OWN_ACCOUNT_REFUSALS.setTemporaryPassword)
     }
     const temporaryPassword = generateTemporaryPassword()
     const passwordHash = await hashPassword(temporaryPassword)

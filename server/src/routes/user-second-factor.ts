@@ -32,7 +32,7 @@ export const userSecondFactorRoutes = resource(({ serve }, ctx) => {
       })
       return sessions
     })
-    if (!ended) throw conflict(`User ${params.id} has no two-step sign-in to reset.`)
+    if (!ended) throw conflict('no_second_factor_to_reset', { userId: params.id })
     return { ended: ended.length, currentSessionEnded: ended.includes(caller.sessionId) }
   })
 })

@@ -23,7 +23,7 @@ export const userSessionRoutes = resource(({ serve }, ctx) => {
       await existingUser(tx, params.id)
       await assertMayActOn(tx, caller, params.id)
       if (!(await revokeUserSession(tx, params.id, params.sessionId))) {
-        throw notFound(`User ${params.id} has no live session ${params.sessionId}`)
+        throw notFound('session_not_found', { userId: params.id, sessionId: params.sessionId })
       }
       await writeAudit(tx, {
         actor: caller,

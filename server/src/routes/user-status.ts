@@ -70,7 +70,7 @@ export function statusChanges(
 
 /** Nobody locks or deactivates their own account. */
 export const ownAccountRefusal = (action: StatusAction) =>
-  conflict(OWN_ACCOUNT_REFUSALS[action.path]!)
+  conflict(OWN_ACCOUNT_REFUSALS[action.path as keyof typeof OWN_ACCOUNT_REFUSALS])
 
 /**
  * One user's activate, deactivate, lock or unlock in its own transaction, audited, with the

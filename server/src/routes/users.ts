@@ -1,4 +1,4 @@
-import { endpoints, pathTo, profileUpdateSchema } from '@shared/contract'
+import { codedRefusal, endpoints, pathTo, profileUpdateSchema } from '@shared/contract'
 import { assertMayActOn } from '../auth/delegation'
 import { requireReauthToRedirectAccess } from '../auth/reauth'
 import { pageWithActionRights, userWithActionRights } from '../auth/user-action-rights'
@@ -15,7 +15,7 @@ import {
   userEtag,
 } from '../db/users'
 import { listUsers } from '../db/user-list/list-users'
-import { ApiError, validationError } from '../errors'
+import { refusalError, validationError } from '../errors'
 import { resource } from './serve'
 
 /** `If-Match` holds one or more entity tags, or `*`; absent, the write is unconditional. */
@@ -59,10 +59,7 @@ export const userRoutes = resource(({ serve }, ctx) => {
       const before = await existingUser(tx, params.id, true)
       const reachable = await assertMayActOn(tx, caller, params.id)
       if (!ifMatchAllows(request.headers['if-match'], userEtag(before))) {
-        throw new ApiError(
-          412,
-          'This user was changed by someone else since you opened it. Reload to see the latest version.',
-        )
+        throw refusalError(412, codedRefusal('user_changed'))
       }
       // A changed username or phone number meets the rules; a kept old one is not refused.
       const checked = profileUpdateSchema(toUser(before)).safeParse(body)

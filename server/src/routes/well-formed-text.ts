@@ -1,6 +1,4 @@
-import { ApiError } from '../errors'
-
-const MALFORMED = 'must be valid Unicode text'
+import { fieldRefusal } from '../errors'
 
 /** With the `u` flag a surrogate pair is one code point: only a lone surrogate is Cs. */
 const LONE_SURROGATE = /\p{Cs}/u
@@ -37,5 +35,5 @@ function refuse(place: Place, where: string): never {
   for (let at: Place | undefined = place; at?.key !== undefined; at = at.parent)
     path.unshift(at.key)
   const field = path.length > 0 ? path.join('.') : where
-  throw new ApiError(400, `${field}: ${MALFORMED}`, [{ field, message: MALFORMED }])
+  throw fieldRefusal(field, 'text_malformed')
 }

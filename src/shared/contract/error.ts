@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RefusalCode } from './refusal-codes'
 
 /** Every error the server answers: Fastify's shape, plus per-field details on a 400. */
 export const apiErrorSchema = z.object({
@@ -6,8 +7,17 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  /** A machine-readable reason where a client must act on it, e.g. password_change_required. */
-  code: z.string().optional(),
+  // Optional: a server other than ours may send no code.
+  code: z
+    .string()
+    .describe(
+      'Why, for a machine: a stable snake_case code (src/shared/contract/refusal-codes.ts). A client shows its own words for a code it knows, else the message.',
+    )
+    .optional(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('The values the message of the code names, for a translation to name them too.')
+    .optional(),
   /** With code password_change_required only: see passwordChangeRequiredSchema. */
   passwordChangeToken: z.string().optional(),
   /** With code mfa_required only: see mfaRequiredSchema. */
@@ -21,4 +31,4 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>
  * The code of a 403 refusing a dangerous change (issue 30, item 4) until the caller proves it is
  * still them with POST /auth/reauth: the console asks, then retries the change once.
  */
-export const REAUTH_REQUIRED = 'reauth_required'
+export const REAUTH_REQUIRED = 'reauth_required' satisfies RefusalCode

@@ -1,18 +1,19 @@
 import { z } from 'zod'
 import { loginResponseSchema } from './auth'
+import type { RefusalCode } from './refusal-codes'
 
 /**
  * Two-step sign-in with TOTP (issue 30). The 401 of POST /auth/login when the password was
  * right and the user has a second factor: the mfaToken (five minutes, five wrong codes) goes to
  * POST /auth/mfa with a code or a recovery code.
  */
-export const MFA_REQUIRED = 'mfa_required'
+export const MFA_REQUIRED = 'mfa_required' satisfies RefusalCode
 /**
  * The 401 of POST /auth/login when the password was right and the user must have a second
  * factor but has none (MFA_REQUIRED=admins): the enrolmentToken enrols one, then signs in. On
  * an admin route, a 403 of a session made before the user had to have one.
  */
-export const MFA_ENROLMENT_REQUIRED = 'mfa_enrolment_required'
+export const MFA_ENROLMENT_REQUIRED = 'mfa_enrolment_required' satisfies RefusalCode
 
 export const mfaRequiredSchema = z.object({ code: z.literal(MFA_REQUIRED), mfaToken: z.string() })
 export const mfaEnrolmentRequiredSchema = z.object({

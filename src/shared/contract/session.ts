@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RefusalCode } from './refusal-codes'
 
 /** A live session of a user, as GET /api/admin/users/{id}/sessions lists it; never a token. */
 export const userSessionSchema = z.object({
@@ -41,7 +42,7 @@ export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>
  * The 403 of POST /auth/login for a temporary password: no session is made; the token lets
  * PUT /auth/change-password set the new password (once, within minutes).
  */
-export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required' satisfies RefusalCode
 export const passwordChangeRequiredSchema = z.object({
   code: z.literal(PASSWORD_CHANGE_REQUIRED),
   passwordChangeToken: z.string(),
@@ -51,4 +52,4 @@ export const passwordChangeRequiredSchema = z.object({
  * The 400 of a new password the server's rules refuse (too short for its minimum, too common,
  * or containing the username): its message belongs on the password field of the form.
  */
-export const PASSWORD_REJECTED = 'password_rejected'
+export const PASSWORD_REJECTED = 'password_rejected' satisfies RefusalCode

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { UserListParams, UserSortField } from '@shared/contract'
+import { REFUSAL_MESSAGES, type UserListParams, type UserSortField } from '@shared/contract'
 import { filterKey, USER_SORTS, type SortDeclaration } from '@shared/user-list-fields'
 import { invalid } from '../refusal'
 
@@ -55,9 +55,8 @@ export function encodeCursor(cursor: UserCursor): string {
   return Buffer.from(json).toString('base64url')
 }
 
-export const MALFORMED_CURSOR = 'cursor is not one this server gave'
-export const FOREIGN_CURSOR =
-  'cursor belongs to another sort, direction, search, filter or page size; start again from the first page'
+export const MALFORMED_CURSOR = REFUSAL_MESSAGES.cursor_malformed
+export const FOREIGN_CURSOR = REFUSAL_MESSAGES.cursor_foreign
 
 /** The cursor of `text` for the list of `query`, or a refusal that says what is wrong with it. */
 export function decodeCursor(text: string, query: UserListParams): UserCursor {
@@ -65,12 +64,12 @@ export function decodeCursor(text: string, query: UserListParams): UserCursor {
   try {
     decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
   } catch {
-    throw invalid(MALFORMED_CURSOR)
+    throw invalid('cursor_malformed')
   }
   const parsed = cursorSchema.safeParse(decoded)
-  if (!parsed.success) throw invalid(MALFORMED_CURSOR)
+  if (!parsed.success) throw invalid('cursor_malformed')
   const { t, p, k, i, l } = parsed.data
-  if (l !== listFingerprint(query)) throw invalid(FOREIGN_CURSOR)
-  if (!keySchema(query.sort).safeParse(k).success) throw invalid(MALFORMED_CURSOR)
+  if (l !== listFingerprint(query)) throw invalid('cursor_foreign')
+  if (!keySchema(query.sort).safeParse(k).success) throw invalid('cursor_malformed')
   return { travel: t === 'n' ? 'next' : 'prev', page: p, key: k, id: i, list: l }
 }
