@@ -20,7 +20,7 @@ export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           onClick={toggle}
         >
-          {collapsed ? '»' : '«'}
+          <span className="mirror-in-rtl">{collapsed ? '»' : '«'}</span>
         </button>
       )}
       <ul>
