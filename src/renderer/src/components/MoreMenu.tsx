@@ -16,7 +16,7 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])'
  * button. The menu closes when the page scrolls, as it would leave its button behind.
  */
 export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[] }) {
-  const [at, setAt] = useState<{ top: number; right: number }>()
+  const [at, setAt] = useState<{ top: number; end: number }>()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
@@ -28,7 +28,9 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
 
   const open = () => {
     const box = buttonRef.current!.getBoundingClientRect()
-    setAt({ top: box.bottom + 4, right: window.innerWidth - box.right })
+    // The menu's end lines up with the button's: its right edge, or its left one in RTL.
+    const rtl = getComputedStyle(document.body).direction === 'rtl'
+    setAt({ top: box.bottom + 4, end: rtl ? box.left : window.innerWidth - box.right })
   }
 
   useEffect(() => {
@@ -92,7 +94,7 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
             role="menu"
             className="more-menu-list"
             aria-label={label}
-            style={{ top: at.top, right: at.right }}
+            style={{ top: at.top, insetInlineEnd: at.end }}
             onKeyDown={onMenuKey}
           >
             {items.map((item) => (

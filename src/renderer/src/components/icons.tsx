@@ -28,10 +28,15 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS
 
+/** Drawn facing the way text reads (the truck drives, the megaphone calls): mirrored in RTL. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['suppliers', 'marketing'])
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg
-      className={['icon', className].filter(Boolean).join(' ')}
+      className={['icon', DIRECTIONAL.has(name) && 'mirror-in-rtl', className]
+        .filter(Boolean)
+        .join(' ')}
       viewBox="0 0 24 24"
       width="20"
       height="20"

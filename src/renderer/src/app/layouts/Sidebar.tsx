@@ -26,7 +26,7 @@ export function Sidebar({ iconOnly }: { iconOnly: boolean }) {
           aria-label={t(collapsed ? 'shell.expandSidebar' : 'shell.collapseSidebar')}
           onClick={toggle}
         >
-          {collapsed ? EXPAND_MARK : COLLAPSE_MARK}
+          <span className="mirror-in-rtl">{collapsed ? EXPAND_MARK : COLLAPSE_MARK}</span>
         </button>
       )}
       <ul>

@@ -27,7 +27,10 @@ export function AccessPage() {
   return (
     <div className="access-page">
       <Link to="/users" className="back-link">
-        <span aria-hidden="true">← </span>Back to Users
+        <span aria-hidden="true" className="mirror-in-rtl">
+          {'← '}
+        </span>
+        Back to Users
       </Link>
       {loadError && (
         <ErrorBanner message={errorMessage(loadError, 'Failed to load roles & groups')} />

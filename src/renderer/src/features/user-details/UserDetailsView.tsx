@@ -34,7 +34,10 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
       <Link to={usersList} className="back-link">
-        <span aria-hidden="true">← </span>Back to Users
+        <span aria-hidden="true" className="mirror-in-rtl">
+          {'← '}
+        </span>
+        Back to Users
       </Link>
       <UserHeader user={loaded.user}>
         {saves && (
