@@ -7,16 +7,24 @@ export interface BridgeError {
   status?: number
   /** A reason the renderer acts on, e.g. password_change_required. */
   code?: string
+  /** The values the server's message names, for a translation of its code to name them too. */
+  params?: Record<string, string | number>
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: BridgeError }
 
 export const success = <T>(data: T): Result<T> => ({ ok: true, data })
-export const failure = (message: string, status?: number, code?: string): Result<never> => ({
+export const failure = (
+  message: string,
+  status?: number,
+  code?: string,
+  params?: BridgeError['params'],
+): Result<never> => ({
   ok: false,
   error: {
     message,
     ...(status === undefined ? {} : { status }),
     ...(code === undefined ? {} : { code }),
+    ...(params === undefined ? {} : { params }),
   },
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { AR } from '@shared/i18n/ar'
+import { AR, AR_REFUSALS } from '@shared/i18n/ar'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole, type Console } from './support'
 
@@ -35,6 +35,17 @@ describe('a computer whose language is Arabic', () => {
     await expect(html(app)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
     await app.page.getByText(AR['login.dubaiTime']).waitFor()
     expect(await seriousViolations(app.page)).toEqual([])
+  })
+
+  test('a refusal of the server is worded in Arabic by its code', async () => {
+    const { page } = app
+    await page.goto(app.at('login'))
+    await page.getByLabel(AR['login.username']).fill(ADMIN.username)
+    await page.getByLabel(AR['login.password'], { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: AR['login.submit'] }).click()
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      AR_REFUSALS.invalid_credentials,
+    )
   })
 
   test('signed in, the sidebar is on the right and the page titled in Arabic', async () => {

@@ -131,6 +131,7 @@ describe('temporary passwords through the bridge', () => {
       error: {
         message: 'The new password must be different from the temporary password.',
         status: 400,
+        code: 'same_as_temporary_password',
       },
     })
     const done = await h.call('auth.completePasswordChange', { newPassword: 'chosen-secret' })
@@ -159,7 +160,11 @@ describe('changing your own password through the bridge', () => {
     })
     expect(wrong).toEqual({
       ok: false,
-      error: { message: 'The current password is not correct.', status: 400 },
+      error: {
+        message: 'The current password is not correct.',
+        status: 400,
+        code: 'wrong_current_password',
+      },
     })
     expect(
       await h.call('auth.changePassword', {

@@ -100,7 +100,7 @@ describe('core against the real server', () => {
     })
     expect(result).toEqual({
       ok: false,
-      error: { message: 'Invalid username or password', status: 401 },
+      error: { message: 'Invalid username or password', status: 401, code: 'invalid_credentials' },
     })
     expect(await h.call('users.list', {})).toEqual({
       ok: false,
@@ -343,7 +343,12 @@ describe('core against the real server', () => {
     const refused = await h.call('users.list', {})
     expect(refused).toEqual({
       ok: false,
-      error: { message: 'The users.read permission is required for this action.', status: 403 },
+      error: {
+        message: 'The users.read permission is required for this action.',
+        status: 403,
+        code: 'permissions_required',
+        params: { permissions: 'users.read', count: 1 },
+      },
     })
     expect(h.net.calls.slice(-2)).toEqual(['GET /api/admin/users', 'GET /auth/me'])
     expect(await h.call('auth.session')).toMatchObject({
@@ -387,7 +392,7 @@ describe('core against the real server', () => {
 
     expect(await h.call('auth.reauth', { password: 'not-the-password' })).toEqual({
       ok: false,
-      error: { message: 'The password is not correct.', status: 400 },
+      error: { message: 'The password is not correct.', status: 400, code: 'wrong_password' },
     })
     expect(await h.call('auth.reauth', { password: ADMIN.password })).toEqual({
       ok: true,

@@ -7,6 +7,8 @@ import {
   refusalMessage,
   type CodedRefusal,
 } from '@shared/contract'
+import { IntlMessageFormat } from 'intl-messageformat'
+import { AR_REFUSALS } from '@shared/i18n/ar'
 import { ADMIN, newUser, startServer, type RequestOptions, type TestServer } from './support/server'
 
 /**
@@ -198,6 +200,12 @@ describe('every refusal has a code of the catalogue', () => {
         expect(refusalMessage({ code: body.code, params: body.params } as CodedRefusal)).toBe(
           body.message,
         )
+        // The console's Arabic words for it name exactly what the reply's params give.
+        const arabic = new IntlMessageFormat(AR_REFUSALS[body.code!]!, 'ar').format<string>({
+          ...body.params,
+          bdi: (chunks: string[]) => chunks.join(''),
+        })
+        expect(String(arabic)).not.toMatch(/[{}]/)
       }
     },
   )

@@ -50,6 +50,7 @@ describe('signing in', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Invalid username or password',
+        code: 'invalid_credentials',
       })
     }
   })

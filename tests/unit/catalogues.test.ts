@@ -1,6 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, test } from 'vitest'
-import { AR } from '@shared/i18n/ar'
+import { REFUSAL_MESSAGES } from '@shared/contract'
+import { AR, AR_REFUSALS } from '@shared/i18n/ar'
 import { EN } from '@shared/i18n/catalogues'
 
 /** A message's arguments and tags by name, and the plural categories each plural offers. */
@@ -22,6 +23,11 @@ function shape(elements: MessageFormatElement[], into = new Map<string, string[]
 const ARABIC_PLURALS = new Intl.PluralRules('ar').resolvedOptions().pluralCategories
 
 describe('the message catalogues (issue 59)', () => {
+  test('Arabic has words for every refusal code of the server, and for no other', () => {
+    expect(Object.keys(AR_REFUSALS).sort()).toEqual(Object.keys(REFUSAL_MESSAGES).sort())
+    for (const words of Object.values(AR_REFUSALS)) expect(() => parse(words)).not.toThrow()
+  })
+
   test('Arabic has every message English has, and no other', () => {
     expect(Object.keys(AR).sort()).toEqual(Object.keys(EN).sort())
   })

@@ -17,6 +17,7 @@ import arShell from './ar/shell.json'
 import arUpdates from './ar/updates.json'
 import arUserDetails from './ar/userDetails.json'
 import arUsers from './ar/users.json'
+import arRefusals from './refusals/ar.json'
 
 /** The Arabic catalogue, in the English one's files; `loadCatalogue` holds it to their keys. */
 export const AR = {
@@ -40,3 +41,6 @@ export const AR = {
   ...arExports,
   ...arHost,
 }
+
+/** The server's refusals in Arabic, by their codes (`REFUSAL_MESSAGES`), naming their params. */
+export const AR_REFUSALS: Readonly<Record<string, string>> = arRefusals

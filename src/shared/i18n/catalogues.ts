@@ -56,7 +56,18 @@ export type Translate = (id: MessageId, values?: MessageValues) => string
 /** A language's messages in ICU MessageFormat; a test holds Arabic to English's keys. */
 export type Catalogue = Record<MessageId, string>
 
+/**
+ * A language's words for the server's refusals, by code (ICU, naming the refusal's params).
+ * English has none: the server's own message is English.
+ */
+export type RefusalWords = Readonly<Record<string, string>>
+
 /** The messages of `locale`: Arabic's loaded only by those who read it. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   return locale === 'ar' ? (await import('./ar')).AR : EN
+}
+
+/** The refusal words of `locale`, loaded with its messages. */
+export async function loadRefusalWords(locale: Locale): Promise<RefusalWords> {
+  return locale === 'ar' ? (await import('./ar')).AR_REFUSALS : {}
 }

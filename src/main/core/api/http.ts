@@ -22,11 +22,26 @@ export class ApiFailure extends Error {
   ) {
     super(message)
   }
+
+  get params(): Record<string, string | number> | undefined {
+    return paramsOf(this.body)
+  }
 }
 
 const codeOf = (body: unknown) => {
   const code = (body as { code?: unknown } | undefined)?.code
   return typeof code === 'string' ? code : undefined
+}
+
+/** The values a refusal's message names (the body's params), when each is text or a number. */
+const paramsOf = (body: unknown): Record<string, string | number> | undefined => {
+  const params = (body as { params?: unknown } | undefined)?.params
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined
+  const values = Object.entries(params).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  )
+  return Object.fromEntries(values)
 }
 
 export interface Http {

@@ -145,7 +145,8 @@ export function createHandlers({
       if (handler) return success(await handler(parsed.data))
       return success(await api.forward(bridgeCalls[channel].endpoint!, parsed.data))
     } catch (error) {
-      if (error instanceof ApiFailure) return failure(error.message, error.status, error.code)
+      if (error instanceof ApiFailure)
+        return failure(error.message, error.status, error.code, error.params)
       return failure(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
     }
   }

@@ -1,5 +1,6 @@
 import { createBridge, type AdminBridge } from '@shared/bridge'
 import { confirmingIdentity } from './confirm-identity'
+import { translatingRefusals } from './refusal-words'
 
 declare global {
   interface Window {
@@ -12,13 +13,17 @@ const wrapped = new WeakMap<AdminBridge, AdminBridge>()
 
 /**
  * The typed admin operations the host exposes; the renderer has no other way out. A dangerous
- * change refused for want of a recent re-authentication is confirmed and retried on the way.
+ * change refused for want of a recent re-authentication is confirmed and retried on the way,
+ * and every refusal is worded in the console's language.
  */
 export const admin = (): AdminBridge => {
   const bridge = window.admin!
   let confirming = wrapped.get(bridge)
   if (!confirming) {
-    confirming = createBridge(confirmingIdentity(bridge.invoke), bridge.app.onEvent)
+    confirming = createBridge(
+      translatingRefusals(confirmingIdentity(bridge.invoke)),
+      bridge.app.onEvent,
+    )
     wrapped.set(bridge, confirming)
   }
   return confirming

@@ -2,14 +2,16 @@ import { create } from 'zustand'
 import type { AppInfo } from '@shared/bridge'
 import {
   chooseLocale,
+  formatTag,
   isLanguageChoice,
   systemLocale,
   textDirection,
   type LanguageChoice,
   type Locale,
 } from '@shared/i18n/locales'
-import { EN, loadCatalogue, type Catalogue } from '@shared/i18n/catalogues'
+import { EN, loadCatalogue, loadRefusalWords, type Catalogue } from '@shared/i18n/catalogues'
 import { admin } from './bridge'
+import { wordRefusalsWith } from './refusal-words'
 import { readStored, writeStored } from './storage'
 
 /** Stored as "app:language" and "app:latinDigits" (SPEC.md section 9: the "app:" prefix). */
@@ -32,6 +34,14 @@ function writePageIn(locale: Locale): void {
 function applyLocale(locale: Locale): void {
   writePageIn(locale)
   void admin().app.setLanguage({ locale })
+}
+
+/** A language with its messages, loaded, and its words for refusals put in force. */
+async function wordsOf(locale: Locale) {
+  const [messages, refusals] = await Promise.all([loadCatalogue(locale), loadRefusalWords(locale)])
+  const { latinDigits } = useLanguage.getState()
+  wordRefusalsWith(refusals, formatTag(locale, latinDigits))
+  return { locale, messages }
 }
 
 interface LanguageState {
@@ -59,33 +69,32 @@ export const useLanguage = create<LanguageState>()((set, get) => ({
   chooseLanguage: async (choice) => {
     writeStored(LANGUAGE_KEY, choice)
     set({ choice })
-    const locale = choiceOf({ ...get(), choice })
-    const messages = await loadCatalogue(locale)
+    const words = await wordsOf(choiceOf({ ...get(), choice }))
     // A later choice made while this one's messages loaded wins.
     if (get().choice !== choice) return
-    applyLocale(locale)
-    set({ locale, messages })
+    applyLocale(words.locale)
+    set(words)
   },
   chooseLatinDigits: (latinDigits) => {
     writeStored(LATIN_DIGITS_KEY, latinDigits)
     set({ latinDigits })
+    // The refusals' numbers too.
+    void wordsOf(get().locale)
   },
 }))
 
 /** A page opened outside the app, with no host to ask: the browser's language. */
 export async function startBrowserLanguage(): Promise<void> {
-  const locale = systemLocale(navigator.languages)
-  const messages = await loadCatalogue(locale)
-  writePageIn(locale)
-  useLanguage.setState({ locale, messages })
+  const words = await wordsOf(systemLocale(navigator.languages))
+  writePageIn(words.locale)
+  useLanguage.setState(words)
 }
 
 /** Before the first paint: the language the host's facts and the stored choice give. */
 export async function startLanguage(): Promise<void> {
   const info = await admin().app.info()
   const host = info.ok ? info.data.language : { fixed: null, system: [...navigator.languages] }
-  const locale = choiceOf({ choice: useLanguage.getState().choice, host })
-  const messages = await loadCatalogue(locale)
-  applyLocale(locale)
-  useLanguage.setState({ host, locale, messages })
+  const words = await wordsOf(choiceOf({ choice: useLanguage.getState().choice, host }))
+  applyLocale(words.locale)
+  useLanguage.setState({ host, ...words })
 }
