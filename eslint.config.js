@@ -67,7 +67,6 @@ const UNTRANSLATED = [
   'src/renderer/src/features/users/dormant/DormantNotice.tsx',
   'src/renderer/src/features/users/export/ExportProgressBar.tsx',
   'src/renderer/src/features/users/export/PrintReport.tsx',
-  'src/renderer/src/features/users/import/ImportDialog.tsx',
   'src/renderer/src/features/users/user-columns.tsx',
 ]
 

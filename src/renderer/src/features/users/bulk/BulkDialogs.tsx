@@ -1,5 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { useId, useState } from 'react'
 import type { BulkSelectionInput } from '@shared/bridge-inputs'
 import type { BulkAction } from '@shared/contract'
 import { MAX_BULK_USERS, isBulkAccessAction } from '@shared/contract'
@@ -13,7 +12,14 @@ import { UntilSelect } from '@/components/UntilSelect'
 import type { GrantInput } from '@shared/grant-ends'
 import { errorMessage } from '@/lib/query'
 import { useText } from '@/lib/text'
-import { BULK_BUTTONS, bulkLabel, confirmText, stopReason, summaryText } from './bulk-texts'
+import {
+  BULK_BUTTONS,
+  bulkLabel,
+  confirmText,
+  failureText,
+  stopReason,
+  summaryText,
+} from './bulk-texts'
 import { useBulkGrant } from './useBulkGrant'
 import type { FinishedBulk } from './useBulkRun'
 import { useServerFeature } from '../../auth'
@@ -191,9 +197,6 @@ export function BulkProgressDialog({
   )
 }
 
-/** A username kept whole, left to right, inside a right-to-left sentence. */
-const bdi = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
-
 /** Failures listed at most: the counts above always say how many there were. */
 const FAILURES_SHOWN = 200
 
@@ -226,15 +229,10 @@ export function BulkSummaryDialog({
       {summary.failures.length > 0 && (
         <ul className="bulk-failures" aria-label={t('bulk.failures')}>
           {summary.failures.slice(0, FAILURES_SHOWN).map((failure) => (
+            // Isolated, each line takes its direction from its first words: a username and the
+            // server's English keep their order in a right-to-left dialog.
             <li key={failure.id}>
-              {failure.username ? (
-                <FormattedMessage
-                  id="bulk.failure"
-                  values={{ username: failure.username, message: failure.message, bdi }}
-                />
-              ) : (
-                t('bulk.failureOfId', { id: failure.id, message: failure.message })
-              )}
+              <bdi>{failureText(t, failure)}</bdi>
             </li>
           ))}
           {hidden > 0 && <li>{t('bulk.moreFailures', { count: hidden })}</li>}

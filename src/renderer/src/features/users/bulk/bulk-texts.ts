@@ -62,3 +62,9 @@ export function stopReason(t: Translate, summary: BulkSummary): string | null {
   if (summary.error) return t('bulk.stopped', { error: summary.error })
   return null
 }
+
+/** A failure's line: who, and why. */
+export const failureText = (t: Translate, failure: BulkSummary['failures'][number]) =>
+  failure.username === undefined
+    ? t('bulk.failureOfId', { id: failure.id, message: failure.message })
+    : t('bulk.failure', { username: failure.username, message: failure.message })
