@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
 import type { ImportPreview, ImportRowError, ImportRowOutcome } from '@shared/bridge'
 import type { Translate } from '@shared/i18n/catalogues'
 import { unchangedReasonId } from '@shared/user-import-messages'
@@ -16,6 +18,9 @@ function previewOutcome(t: Translate, row: ImportRowOutcome, updateExisting: boo
     ? t('import.outcomeUpdated')
     : t(unchangedReasonId(updateExisting))
 }
+
+/** A file's name kept whole, left to right, inside a right-to-left sentence. */
+const bdi = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
 
 /** Whether applying the previewed file would change no user. */
 const changesNothing = (preview: ImportPreview, updateExisting: boolean) =>
@@ -142,7 +147,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       {state.step === 'preview' && (
         <div className="import-preview">
           <p className="import-file">
-            {t('import.fileRows', { file: state.file.fileName, rows: state.file.rows })}
+            <FormattedMessage
+              id="import.fileRows"
+              values={{ file: state.file.fileName, rows: state.file.rows, bdi }}
+            />
           </p>
           {state.file.unknownColumns.length > 0 && (
             <p className="import-note">
