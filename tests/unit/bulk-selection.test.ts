@@ -1,4 +1,6 @@
+import { createIntl } from 'react-intl'
 import { describe, expect, test } from 'vitest'
+import { EN, type Translate } from '@shared/i18n/catalogues'
 import {
   confirmText,
   failureText,
@@ -61,12 +63,15 @@ describe('bulk selection', () => {
 })
 
 describe('bulk texts', () => {
+  const intl = createIntl({ locale: 'en-US', messages: EN })
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values)
+
   test('the confirm says the count, singular for one', () => {
-    expect(confirmText('lock', 37)).toBe('Lock 37 users?')
-    expect(confirmText('lock', 1)).toBe('Lock 1 user?')
-    expect(confirmText('deactivate', 2)).toBe('Deactivate 2 users?')
-    expect(confirmText('assign-role', 3, 'Auditor')).toBe('Assign role "Auditor" to 3 users?')
-    expect(confirmText('remove-from-group', 1, 'Ops')).toBe('Remove 1 user from group "Ops"?')
+    expect(confirmText(t, 'lock', 37)).toBe('Lock 37 users?')
+    expect(confirmText(t, 'lock', 1)).toBe('Lock 1 user?')
+    expect(confirmText(t, 'deactivate', 2)).toBe('Deactivate 2 users?')
+    expect(confirmText(t, 'assign-role', 3, 'Auditor')).toBe('Assign role "Auditor" to 3 users?')
+    expect(confirmText(t, 'remove-from-group', 1, 'Ops')).toBe('Remove 1 user from group "Ops"?')
   })
 
   test('the summary counts, says why it stopped, and names each failure', () => {
@@ -79,10 +84,13 @@ describe('bulk texts', () => {
       ],
       cancelled: false,
     }
-    expect(summaryText(summary)).toBe('4 done, 2 failed')
-    expect(summary.failures.map(failureText)).toEqual(['root: No.', 'User 77: User 77 not found'])
-    expect(stopReason(summary)).toBeNull()
-    expect(stopReason({ ...summary, cancelled: true })).toMatch(/^Cancelled/)
-    expect(stopReason({ ...summary, error: 'Network error' })).toBe('Stopped: Network error')
+    expect(summaryText(t, summary)).toBe('4 done, 2 failed')
+    expect(summary.failures.map((failure) => failureText(t, failure))).toEqual([
+      'root: No.',
+      'User 77: User 77 not found',
+    ])
+    expect(stopReason(t, summary)).toBeNull()
+    expect(stopReason(t, { ...summary, cancelled: true })).toMatch(/^Cancelled/)
+    expect(stopReason(t, { ...summary, error: 'Network error' })).toBe('Stopped: Network error')
   })
 })

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import type { SortDirection, UserSortField } from '@shared/contract'
 import type { BulkAction } from '@shared/contract'
 import { ErrorBanner } from '@/components/ErrorBanner'
+import { useText } from '@/lib/text'
 import { usePermissions } from '../../auth'
 import type { UserColumnVisibility } from '../columns'
 import { BulkConfirm, BulkProgressDialog, BulkSummaryDialog } from './BulkDialogs'
-import { bulkLabel, offeredBulkActions, usersCount } from './bulk-texts'
+import { bulkLabel, offeredBulkActions } from './bulk-texts'
 import { selectedCount, selectionInput } from './selection'
 import type { BulkSelection } from './useBulkSelection'
 import { useBulkRun } from './useBulkRun'
@@ -29,6 +30,7 @@ export function BulkBar({
   sort: UserSortField
   direction: SortDirection
 }) {
+  const t = useText()
   const [confirming, setConfirming] = useState<BulkAction | null>(null)
   const runner = useBulkRun()
   const exporter = useSelectedExport({ visibility, sort, direction })
@@ -39,11 +41,11 @@ export function BulkBar({
   return (
     <>
       {count > 0 && (
-        <div className="bulk-bar" role="region" aria-label="Bulk actions">
-          <strong>{count} selected</strong>
+        <div className="bulk-bar" role="region" aria-label={t('bulk.region')}>
+          <strong>{t('bulk.selected', { count })}</strong>
           {selection.kind === 'some' && bulk.pageState === 'all' && total > count && (
             <button type="button" className="link" onClick={() => bulk.selectAll(total)}>
-              Select all {total} matching
+              {t('bulk.selectAllMatching', { total })}
             </button>
           )}
           {offered.buttons.map((button) => (
@@ -53,7 +55,7 @@ export function BulkBar({
               className="secondary"
               onClick={() => setConfirming(button.action)}
             >
-              {button.label}
+              {t(button.label)}
             </button>
           ))}
           {offered.exports && (
@@ -63,19 +65,19 @@ export function BulkBar({
                 className="secondary"
                 onClick={() => exporter.start('csv', selection)}
               >
-                Export Selected CSV
+                {t('bulk.exportCsv')}
               </button>
               <button
                 type="button"
                 className="secondary"
                 onClick={() => exporter.start('pdf', selection)}
               >
-                Export Selected PDF
+                {t('bulk.exportPdf')}
               </button>
             </>
           )}
           <button type="button" className="link" onClick={bulk.clear}>
-            Clear
+            {t('bulk.clear')}
           </button>
         </div>
       )}
@@ -96,11 +98,13 @@ export function BulkBar({
       )}
       {progress && (
         <BulkProgressDialog
-          title={`${bulkLabel(progress.action)}: in progress`}
+          title={t('bulk.inProgress', { action: bulkLabel(t, progress.action) })}
           label={
-            progress.phase === 'selecting'
-              ? `Selecting users: ${progress.done} of ${progress.total || '…'}`
-              : `${progress.done} of ${usersCount(progress.total)}`
+            progress.phase === 'applying'
+              ? t('bulk.doneOf', { done: progress.done, total: progress.total })
+              : progress.total
+                ? t('bulk.selectingCounted', { done: progress.done, total: progress.total })
+                : t('bulk.selectingUncounted', { done: progress.done })
           }
           done={progress.done}
           total={progress.total}
@@ -109,8 +113,11 @@ export function BulkBar({
       )}
       {exporter.progress && (
         <BulkProgressDialog
-          title={`Export Selected ${exporter.progress.format.toUpperCase()}: in progress`}
-          label={`Exporting ${exporter.progress.done} of ${usersCount(exporter.progress.total)}`}
+          title={t('bulk.exportInProgress', { format: exporter.progress.format.toUpperCase() })}
+          label={t('bulk.exporting', {
+            done: exporter.progress.done,
+            total: exporter.progress.total,
+          })}
           done={exporter.progress.done}
           total={exporter.progress.total}
           onCancel={exporter.cancel}

@@ -11,6 +11,7 @@ import { GrantEndFields } from '@/components/GrantEndFields'
 import { UntilSelect } from '@/components/UntilSelect'
 import type { GrantInput } from '@shared/grant-ends'
 import { errorMessage } from '@/lib/query'
+import { useText } from '@/lib/text'
 import {
   BULK_BUTTONS,
   bulkLabel,
@@ -33,28 +34,32 @@ function TargetPicker({
   value: number | undefined
   onChange: (id: number | undefined) => void
 }) {
+  const t = useText()
   const roles = useRoles()
   const groups = useGroups()
   const isRole = action === 'assign-role'
   const list = isRole ? roles : groups
-  const noun = isRole ? 'Role' : 'Group'
   const id = useId()
   if (list.error)
     return (
-      <ErrorBanner message={errorMessage(list.error, `Failed to load ${noun.toLowerCase()}s`)} />
+      <ErrorBanner
+        message={errorMessage(list.error, t(isRole ? 'bulk.rolesFailed' : 'bulk.groupsFailed'))}
+      />
     )
   return (
     <div className="bulk-target">
-      <label htmlFor={id}>{noun}</label>
+      <label htmlFor={id}>{t(isRole ? 'bulk.role' : 'bulk.group')}</label>
       <select
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
       >
-        <option value="">{list.isPending ? 'Loading...' : `Choose a ${noun.toLowerCase()}`}</option>
+        <option value="">
+          {list.isPending ? t('bulk.loading') : t(isRole ? 'bulk.chooseRole' : 'bulk.chooseGroup')}
+        </option>
         {list.data?.map((item) => (
           <option key={item.id} value={item.id}>
-            {item.active ? item.name : `${item.name} (inactive)`}
+            {item.active ? item.name : t('bulk.inactiveTarget', { name: item.name })}
           </option>
         ))}
       </select>
@@ -80,6 +85,7 @@ export function BulkConfirm({
   onConfirm: (targetId?: number, grant?: GrantInput) => void
   onCancel: () => void
 }) {
+  const t = useText()
   const [targetId, setTargetId] = useState<number | undefined>()
   const previewOffered = useServerFeature('effect-preview')
   const changes = effectOfBulk(action, selection, targetId)
@@ -97,13 +103,13 @@ export function BulkConfirm({
   const danger = BULK_BUTTONS.find((button) => button.action === action)!.danger
   return (
     <Dialog
-      title="Please Confirm"
+      title={t('bulk.confirmTitle')}
       onClose={onCancel}
       describedBy={messageId}
       footer={
         <>
           <button type="button" className="secondary" onClick={onCancel} data-autofocus>
-            Cancel
+            {t('bulk.cancel')}
           </button>
           <button
             type="button"
@@ -114,17 +120,17 @@ export function BulkConfirm({
               if (checked.ok) onConfirm(targetId, checked.grant)
             }}
           >
-            {bulkLabel(action)}
+            {bulkLabel(t, action)}
           </button>
         </>
       }
     >
-      <p id={messageId}>{confirmText(action, count, targetName)}</p>
+      <p id={messageId}>{confirmText(t, action, count, targetName)}</p>
       {needsTarget && <TargetPicker action={action} value={targetId} onChange={setTargetId} />}
       {grant.offered && (
         <>
           <div className="bulk-target">
-            <label htmlFor={untilId}>Until</label>
+            <label htmlFor={untilId}>{t('bulk.until')}</label>
             <UntilSelect
               id={untilId}
               choice={grant.choice}
@@ -160,6 +166,7 @@ export function BulkProgressDialog({
   total: number
   onCancel: () => void
 }) {
+  const t = useText()
   const [cancelling, setCancelling] = useState(false)
   const id = useId()
   return (
@@ -178,7 +185,7 @@ export function BulkProgressDialog({
             onCancel()
           }}
         >
-          {cancelling ? 'Cancelling...' : 'Cancel'}
+          {cancelling ? t('bulk.cancelling') : t('bulk.cancel')}
         </button>
       }
     >
@@ -201,29 +208,34 @@ export function BulkSummaryDialog({
   finished: FinishedBulk
   onClose: () => void
 }) {
+  const t = useText()
   const { summary, action } = finished
   const messageId = useId()
-  const reason = stopReason(summary)
+  const reason = stopReason(t, summary)
   const hidden = summary.failures.length - FAILURES_SHOWN
   return (
     <Dialog
-      title={`${bulkLabel(action)}: finished`}
+      title={t('bulk.finished', { action: bulkLabel(t, action) })}
       onClose={onClose}
       describedBy={messageId}
       footer={
         <button type="button" className="primary" onClick={onClose} data-autofocus>
-          OK
+          {t('bulk.ok')}
         </button>
       }
     >
-      <p id={messageId}>{summaryText(summary)}</p>
+      <p id={messageId}>{summaryText(t, summary)}</p>
       {reason && <p>{reason}</p>}
       {summary.failures.length > 0 && (
-        <ul className="bulk-failures" aria-label="Failures">
+        <ul className="bulk-failures" aria-label={t('bulk.failures')}>
           {summary.failures.slice(0, FAILURES_SHOWN).map((failure) => (
-            <li key={failure.id}>{failureText(failure)}</li>
+            // Isolated, each line takes its direction from its first words: a username and the
+            // server's English keep their order in a right-to-left dialog.
+            <li key={failure.id}>
+              <bdi>{failureText(t, failure)}</bdi>
+            </li>
           ))}
-          {hidden > 0 && <li>and {hidden} more</li>}
+          {hidden > 0 && <li>{t('bulk.moreFailures', { count: hidden })}</li>}
         </ul>
       )}
     </Dialog>

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react'
 import type { User } from '@shared/contract'
 import { columnHelper, type TableColumn } from '@/components/DataTable'
+import { useText } from '@/lib/text'
 import { isSelected } from './selection'
 import type { BulkSelection } from './useBulkSelection'
 
 /** "Select page": ticked when every row is, mixed when some are. */
 function PageCheckbox({ bulk }: { bulk: BulkSelection }) {
+  const t = useText()
   const ref = useRef<HTMLInputElement>(null)
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = bulk.pageState === 'some'
@@ -14,9 +16,21 @@ function PageCheckbox({ bulk }: { bulk: BulkSelection }) {
     <input
       ref={ref}
       type="checkbox"
-      aria-label="Select page"
+      aria-label={t('bulk.selectPage')}
       checked={bulk.pageState === 'all'}
       onChange={bulk.togglePage}
+    />
+  )
+}
+
+function RowCheckbox({ bulk, user }: { bulk: BulkSelection; user: User }) {
+  const t = useText()
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('bulk.selectUser', { username: user.username })}
+      checked={isSelected(bulk.selection, user.id)}
+      onChange={() => bulk.toggleUser(user)}
     />
   )
 }
@@ -26,13 +40,6 @@ export function selectionColumn(bulk: BulkSelection): TableColumn<User> {
   return columnHelper<User>().display({
     id: 'select',
     header: () => <PageCheckbox bulk={bulk} />,
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select ${row.original.username}`}
-        checked={isSelected(bulk.selection, row.original.id)}
-        onChange={() => bulk.toggleUser(row.original)}
-      />
-    ),
+    cell: ({ row }) => <RowCheckbox bulk={bulk} user={row.original} />,
   })
 }

@@ -6,6 +6,7 @@ import type { GrantInput } from '@shared/grant-ends'
 import { queryKeys } from '@/api/keys'
 import { admin } from '@/lib/bridge'
 import { notify } from '@/lib/notifications'
+import { useText } from '@/lib/text'
 import { bulkLabel, summaryText } from './bulk-texts'
 import { selectionInput, type Selection } from './selection'
 
@@ -26,6 +27,7 @@ export interface FinishedBulk {
  * ends with its summary (also notified); the list is then read again.
  */
 export function useBulkRun() {
+  const t = useText()
   const client = useQueryClient()
   const [progress, setProgress] = useState<BulkProgress | null>(null)
   const [finished, setFinished] = useState<FinishedBulk | null>(null)
@@ -65,7 +67,12 @@ export function useBulkRun() {
       return
     }
     setFinished({ action, summary: result.data })
-    notify(`${bulkLabel(action)}: ${summaryText(result.data)}`)
+    notify(
+      t('bulk.finishedNotice', {
+        action: bulkLabel(t, action),
+        summary: summaryText(t, result.data),
+      }),
+    )
   }
 
   return {

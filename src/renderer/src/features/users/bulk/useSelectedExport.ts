@@ -4,6 +4,7 @@ import type { SortDirection, UserSortField } from '@shared/contract'
 import { EXPORTABLE_USER_COLUMNS } from '@shared/user-columns'
 import { admin } from '@/lib/bridge'
 import { notify } from '@/lib/notifications'
+import { useText } from '@/lib/text'
 import type { UserColumnVisibility } from '../columns'
 import type { Selection } from './selection'
 
@@ -27,6 +28,7 @@ export function useSelectedExport({
   sort: UserSortField
   direction: SortDirection
 }) {
+  const t = useText()
   const [progress, setProgress] = useState<SelectedExportProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
   const unsubscribe = useRef<(() => void) | null>(null)
@@ -55,11 +57,10 @@ export function useSelectedExport({
     unsubscribe.current()
     unsubscribe.current = null
     setProgress(null)
-    if (!result.ok) setError(result.error.message || 'Export failed')
+    if (!result.ok) setError(result.error.message || t('bulk.exportFailed'))
     else if (result.data.status === 'saved')
-      notify(`Exported ${result.data.rows} selected users to ${result.data.file}`)
-    else if (result.data.status === 'printed')
-      notify(`The report of ${result.data.rows} selected users was sent to the print window.`)
+      notify(t('bulk.exported', { rows: result.data.rows, file: result.data.file }))
+    else if (result.data.status === 'printed') notify(t('bulk.printed', { rows: result.data.rows }))
     else if (result.data.status === 'unprinted') setError(result.data.reason)
   }
 

@@ -1,26 +1,26 @@
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
 import type { ImportPreview, ImportRowError, ImportRowOutcome } from '@shared/bridge'
-import {
-  NOTHING_TO_CHANGE,
-  NOTHING_TO_CHANGE_UNTICKED,
-  SEND_LINK_LABEL,
-  UPDATE_PRESENT_LABEL,
-  importPreviewCounts,
-  importReportCounts,
-  unchangedReason,
-} from '@shared/user-import-messages'
+import type { Translate } from '@shared/i18n/catalogues'
+import { unchangedReasonId } from '@shared/user-import-messages'
 import { Dialog } from '@/components/Dialog'
 import { ErrorBanner } from '@/components/ErrorBanner'
+import { useText } from '@/lib/text'
+import { importMessageText, previewCounts, reportCounts } from './import-texts'
 import { useUserImport, type ImportProgress } from './useUserImport'
 import './import.css'
 
 /** A preview row's outcome in words: what would happen to it, and why a row is left alone. */
-function previewOutcome(row: ImportRowOutcome, updateExisting: boolean): string {
-  if (row.outcome === 'failed') return 'Error'
-  if (row.outcome === 'created') return 'New user'
+function previewOutcome(t: Translate, row: ImportRowOutcome, updateExisting: boolean): string {
+  if (row.outcome === 'failed') return t('import.outcomeFailed')
+  if (row.outcome === 'created') return t('import.outcomeCreated')
   return row.outcome === 'updated'
-    ? 'Already present, will be updated'
-    : unchangedReason(updateExisting)
+    ? t('import.outcomeUpdated')
+    : t(unchangedReasonId(updateExisting))
 }
+
+/** A file's name kept whole, left to right, inside a right-to-left sentence. */
+const bdi = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
 
 /** Whether applying the previewed file would change no user. */
 const changesNothing = (preview: ImportPreview, updateExisting: boolean) =>
@@ -28,22 +28,25 @@ const changesNothing = (preview: ImportPreview, updateExisting: boolean) =>
 
 /** The rows' errors by row and field, the field as the file's header names it (issue 56). */
 function ErrorTable({ errors }: { errors: ImportRowError[] }) {
+  const t = useText()
   if (errors.length === 0) return null
   return (
-    <table className="data-table import-errors" aria-label="Errors">
+    <table className="data-table import-errors" aria-label={t('import.errors')}>
       <thead>
         <tr>
-          <th scope="col">Row</th>
-          <th scope="col">Field</th>
-          <th scope="col">Error</th>
+          <th scope="col">{t('import.row')}</th>
+          <th scope="col">{t('import.field')}</th>
+          <th scope="col">{t('import.error')}</th>
         </tr>
       </thead>
       <tbody>
         {errors.map((error, index) => (
           <tr key={`${error.row}-${index}`}>
             <td>{error.row}</td>
-            <td>{error.field}</td>
-            <td>{error.message}</td>
+            <td>
+              <bdi>{error.field}</bdi>
+            </td>
+            <td>{importMessageText(t, error.message)}</td>
           </tr>
         ))}
       </tbody>
@@ -52,8 +55,11 @@ function ErrorTable({ errors }: { errors: ImportRowError[] }) {
 }
 
 function Progress({ progress, onCancel }: { progress: ImportProgress; onCancel?: () => void }) {
-  const verb = progress.phase === 'checking' ? 'Checking' : 'Importing'
-  const label = `${verb} rows: ${progress.done} of ${progress.total}`
+  const t = useText()
+  const label = t(progress.phase === 'checking' ? 'import.checking' : 'import.importing', {
+    done: progress.done,
+    total: progress.total,
+  })
   return (
     <div className="import-progress">
       <label htmlFor="import-progress-bar">{label}</label>
@@ -65,7 +71,7 @@ function Progress({ progress, onCancel }: { progress: ImportProgress; onCancel?:
       />
       {onCancel && (
         <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {t('import.cancel')}
         </button>
       )}
     </div>
@@ -74,6 +80,7 @@ function Progress({ progress, onCancel }: { progress: ImportProgress; onCancel?:
 
 /** Import CSV (issue 32): choose a file, see what it would do, apply it, keep the report. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const t = useText()
   const run = useUserImport()
   const { state } = run
   const applying = state.step === 'working' && state.progress?.phase === 'applying'
@@ -82,32 +89,32 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     state.step === 'preview' ? (
       <>
         <button type="button" className="secondary" onClick={onClose}>
-          Cancel
+          {t('import.cancel')}
         </button>
         {/* Even a file that changes nothing is applied: its report says so (docs/CONSOLE.md). */}
         <button type="button" className="primary" onClick={run.apply}>
-          Apply
+          {t('import.apply')}
         </button>
       </>
     ) : state.step === 'report' ? (
       <>
         <button type="button" className="secondary" onClick={run.saveReport}>
-          Save report
+          {t('import.saveReport')}
         </button>
         <button type="button" className="primary" onClick={onClose}>
-          Close
+          {t('import.close')}
         </button>
       </>
     ) : state.step === 'choose' ? (
       <button type="button" className="secondary" onClick={onClose}>
-        Cancel
+        {t('import.cancel')}
       </button>
     ) : undefined
 
   return (
     // Closing while applying would hide the Cancel that stops it: the dialog stays until done.
     <Dialog
-      title="Import Users from CSV"
+      title={t('import.title')}
       className="import-dialog"
       onClose={applying ? () => undefined : onClose}
       footer={footer}
@@ -116,12 +123,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
       {state.step === 'choose' && (
         <div className="import-choose">
-          <p>
-            One user per row, columns found by their header: username, email, first name, last name,
-            phone, active, roles and groups (names separated by “;”). Passwords are never imported.
-          </p>
+          <p>{t('import.intro')}</p>
           <button type="button" className="primary" data-autofocus onClick={run.choose}>
-            Choose File…
+            {t('import.chooseFile')}
           </button>
         </div>
       )}
@@ -135,7 +139,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               onCancel={state.progress.phase === 'applying' ? run.cancel : undefined}
             />
           ) : (
-            <p>Working…</p>
+            <p>{t('import.working')}</p>
           )}
         </div>
       )}
@@ -143,39 +147,43 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       {state.step === 'preview' && (
         <div className="import-preview">
           <p className="import-file">
-            {state.file.fileName}: {state.file.rows} rows
+            <FormattedMessage
+              id="import.fileRows"
+              values={{ file: state.file.fileName, rows: state.file.rows, bdi }}
+            />
           </p>
           {state.file.unknownColumns.length > 0 && (
-            <p className="import-note">Ignored columns: {state.file.unknownColumns.join(', ')}</p>
+            <p className="import-note">
+              {t('import.ignoredColumns', { columns: state.file.unknownColumns.join(', ') })}
+            </p>
           )}
           <p className="import-counts" role="status">
-            {importPreviewCounts({
-              ...state.preview,
-              updated: run.updateExisting ? state.preview.updated : undefined,
-            })}
+            {previewCounts(t, state.preview, run.updateExisting)}
           </p>
           {changesNothing(state.preview, run.updateExisting) && (
             <p className="import-note">
               {run.updateExisting || state.preview.present === 0
-                ? NOTHING_TO_CHANGE
-                : NOTHING_TO_CHANGE_UNTICKED}
+                ? t('import.nothingToChange')
+                : t('import.nothingToChangeUnticked')}
             </p>
           )}
-          <table className="data-table import-rows" aria-label="First rows">
+          <table className="data-table import-rows" aria-label={t('import.firstRows')}>
             <thead>
               <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Username</th>
-                <th scope="col">Outcome</th>
+                <th scope="col">{t('import.row')}</th>
+                <th scope="col">{t('import.username')}</th>
+                <th scope="col">{t('import.outcome')}</th>
               </tr>
             </thead>
             <tbody>
               {state.preview.firstRows.map((row) => (
                 <tr key={row.row}>
                   <td>{row.row}</td>
-                  <td>{row.username}</td>
+                  <td>
+                    <bdi>{row.username}</bdi>
+                  </td>
                   <td className={`import-outcome-${row.outcome}`}>
-                    {previewOutcome(row, run.updateExisting)}
+                    {previewOutcome(t, row, run.updateExisting)}
                   </td>
                 </tr>
               ))}
@@ -188,7 +196,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               checked={run.updateExisting}
               onChange={(event) => run.setUpdateExisting(event.target.checked)}
             />
-            {UPDATE_PRESENT_LABEL}
+            {t('import.updatePresent')}
           </label>
           <label className="import-choice">
             <input
@@ -196,23 +204,25 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               checked={run.sendSetPasswordLink}
               onChange={(event) => run.setSendSetPasswordLink(event.target.checked)}
             />
-            {SEND_LINK_LABEL}
+            {t('import.sendLink')}
           </label>
         </div>
       )}
 
       {state.step === 'report' && (
         <div className="import-report" role="status">
-          <p className="import-counts">{importReportCounts(state.report)}</p>
+          <p className="import-counts">{reportCounts(t, state.report)}</p>
           {state.report.cancelled && state.report.stoppedAtRow !== undefined && (
             <p className="import-note">
-              Cancelled: rows from {state.report.stoppedAtRow} on were not imported; what was
-              created before stays.
+              {t('import.cancelledAt', { row: state.report.stoppedAtRow })}
             </p>
           )}
           {state.report.error && (
             <p className="import-note">
-              Stopped at row {state.report.stoppedAtRow}: {state.report.error}
+              {t('import.stoppedAt', {
+                row: state.report.stoppedAtRow ?? '',
+                error: state.report.error,
+              })}
             </p>
           )}
           <ErrorTable errors={state.report.errors} />

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { ImportPreview, ImportReport } from '@shared/bridge'
-import { importReportCounts } from '@shared/user-import-messages'
 import { queryKeys } from '@/api/keys'
 import { admin } from '@/lib/bridge'
 import { notify } from '@/lib/notifications'
+import { useText } from '@/lib/text'
+import { importMessageText, reportCounts } from './import-texts'
 
 export interface OpenedFile {
   fileName: string
@@ -31,6 +32,7 @@ export type ImportStep =
  * Cancel, and the report, which can be saved. The list is read again after applying.
  */
 export function useUserImport() {
+  const t = useText()
   const client = useQueryClient()
   const importId = useRef(crypto.randomUUID()).current
   const [state, setState] = useState<ImportStep>({ step: 'choose' })
@@ -54,7 +56,7 @@ export function useUserImport() {
     setState({ step: 'working', file, progress: null })
     const preview = await admin().imports.preview({ importId, updateExisting: update })
     if (!preview.ok) {
-      setError(preview.error.message)
+      setError(importMessageText(t, preview.error.message))
       setState({ step: 'choose' })
       return
     }
@@ -65,7 +67,7 @@ export function useUserImport() {
     setError(null)
     const opened = await admin().imports.open({ importId })
     if (!opened.ok) {
-      setError(opened.error.message)
+      setError(importMessageText(t, opened.error.message))
       return
     }
     if (opened.data.status === 'cancelled') return
@@ -84,13 +86,14 @@ export function useUserImport() {
       return
     }
     setState({ step: 'report', file, report: report.data })
-    notify(`Import of ${file.fileName}: ${importReportCounts(report.data)}`)
+    notify(t('import.notice', { file: file.fileName, counts: reportCounts(t, report.data) }))
   }
 
   const saveReport = async () => {
     const saved = await admin().imports.saveReport({ importId })
     if (!saved.ok) setError(saved.error.message)
-    else if (saved.data.status === 'saved') notify(`Report saved to ${saved.data.file}`)
+    else if (saved.data.status === 'saved')
+      notify(t('import.reportSaved', { file: saved.data.file }))
   }
 
   return {
