@@ -56,6 +56,8 @@ export function TemporaryPasswordDialog({
           id={passwordId}
           readOnly
           value={password}
+          // A generated password is Latin: read left to right, also in an Arabic page.
+          dir="ltr"
           spellCheck={false}
           autoComplete="off"
           onFocus={(event) => event.currentTarget.select()}
