@@ -22,14 +22,6 @@ export const OWN_SESSION_ENDED = 'You signed out this session.'
 export const NO_PASSWORD_CHANGE_WAITING = 'No sign-in is waiting for a new password. Sign in again.'
 /** The second step of a sign-in was asked for, but no sign-in awaits one (issue 30). */
 export const NO_SECOND_STEP_WAITING = 'No sign-in is waiting for its second step. Sign in again.'
-/** Told at a sign-in: wrong second-step codes were tried on the account since the last one. */
-export const failedSecondStepsNotice = (count: number) =>
-  `${count === 1 ? 'A wrong code was' : `${count} wrong codes were`} tried on your account since your last sign-in. If it was not you, change your password.`
-/** Issue 30's texts of two-step sign-in. */
-export const SECOND_STEP_PROMPT = 'Enter the code from your authenticator app'
-export const USE_RECOVERY_CODE = 'Use a recovery code'
-export const TWO_STEP_SIGN_IN = 'Two-Step Sign-In'
-export const RESET_TWO_STEP_SIGN_IN = 'Reset Two-Step Sign-In'
 
 /** Fallbacks with the status, used when the server says nothing readable. */
 export const FALLBACKS = {

@@ -1,19 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import {
-  clientText,
-  signOutEverywhereQuestion,
-} from '../../src/renderer/src/features/sessions/session-text'
-import {
-  temporaryPasswordInstructions,
-  temporaryPasswordQuestion,
-} from '../../src/renderer/src/features/temporary-password/temporary-password-text'
+import { createIntl } from 'react-intl'
+import { clientText } from '../../src/renderer/src/features/sessions/session-text'
 import { bridgeCalls } from '@shared/bridge'
+import { EN, type Translate } from '@shared/i18n/catalogues'
 import {
   changeOwnPasswordFormSchema,
   changePasswordSchema,
   choosePasswordFormSchema,
   fieldErrors,
 } from '@shared/validation'
+
+const intl = createIntl({ locale: 'en', messages: EN })
+const t: Translate = (id, values) => intl.formatMessage({ id }, values)
 
 const errorsOf = (schema: { safeParse(value: unknown): any }, value: unknown) => {
   const result = schema.safeParse(value)
@@ -22,23 +20,30 @@ const errorsOf = (schema: { safeParse(value: unknown): any }, value: unknown) =>
 
 describe('texts', () => {
   test('the temporary password confirmation and instructions, to the letter', () => {
-    expect(temporaryPasswordQuestion('jdoe')).toBe(
+    expect(t('temporaryPassword.question', { username: 'jdoe' })).toBe(
       'Set a temporary password for "jdoe"? Their current password stops working now.',
     )
-    expect(temporaryPasswordInstructions('jdoe')).toBe(
+    expect(
+      intl.formatMessage(
+        { id: 'temporaryPassword.instructions' },
+        { username: 'jdoe', bdi: (text) => text.join('') },
+      ),
+    ).toBe(
       'Give this password to jdoe securely. It works once: they must choose a new password at next sign-in.',
     )
-    expect(signOutEverywhereQuestion('jdoe')).toBe(
+    expect(t('sessions.signOutEverywhereQuestion', { username: 'jdoe' })).toBe(
       'Sign out "jdoe" everywhere? Every session of theirs ends now.',
     )
   })
 
   test('a client reads as its user agent and address, whatever is missing', () => {
-    expect(clientText({ userAgent: 'Electron/39', ipAddress: '10.0.0.7' })).toBe(
+    expect(clientText(t, { userAgent: 'Electron/39', ipAddress: '10.0.0.7' })).toBe(
       'Electron/39 · 10.0.0.7',
     )
-    expect(clientText({ userAgent: '  ', ipAddress: '10.0.0.7' })).toBe('Unknown client · 10.0.0.7')
-    expect(clientText({ userAgent: null, ipAddress: null })).toBe('Unknown client')
+    expect(clientText(t, { userAgent: '  ', ipAddress: '10.0.0.7' })).toBe(
+      'Unknown client · 10.0.0.7',
+    )
+    expect(clientText(t, { userAgent: null, ipAddress: null })).toBe('Unknown client')
   })
 })
 

@@ -1,5 +1,7 @@
+import { createIntl } from 'react-intl'
 import { describe, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
+import { EN, type Translate } from '@shared/i18n/catalogues'
 import {
   choiceChanged,
   draftValues,
@@ -12,6 +14,9 @@ import { quickAction } from '../../src/renderer/src/features/user-details/quick-
 import { activeToggle, lockToggle, passwordResetSent } from '@shared/user-actions'
 import { afterStatusChange } from '../../src/renderer/src/features/user-details/status-change'
 import { parseUserId } from '../../src/renderer/src/features/user-details/user-id'
+
+const intl = createIntl({ locale: 'en', messages: EN })
+const t: Translate = (id, values) => intl.formatMessage({ id }, values)
 
 const user: User = {
   id: 7,
@@ -118,7 +123,7 @@ describe('Quick Actions', () => {
     ['deactivate', 'Deactivate', 'Are you sure you want to deactivate user "jdoe"?', true],
     ['resetPassword', 'Reset Password', 'Reset password for jdoe@example.com?', false],
   ] as const)('%s asks %j', (action, label, question, danger) => {
-    expect(quickAction(user, action)).toMatchObject({ label, question, danger })
+    expect(quickAction(t, user, action)).toMatchObject({ label, question, danger })
   })
 
   test('the reset notice names the address the link went to', () => {

@@ -27,7 +27,7 @@ export function LoginPage() {
   const [secondStep, setSecondStep] = useState<'code' | 'enrolment'>()
   const form = useLoginForm(signedIn, setChoosing, setSecondStep)
   const signedInWith = (session: SessionInfo) => {
-    adoptSession(session)
+    adoptSession(session, t)
     signedIn()
   }
   const back = () => setSecondStep(undefined)

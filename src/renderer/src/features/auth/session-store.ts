@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { SessionInfo } from '@shared/bridge'
-import { failedSecondStepsNotice } from '@shared/messages'
+import type { Translate } from '@shared/i18n/catalogues'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 
@@ -40,10 +40,12 @@ export function useSession(): SessionState {
  * A session a sign-in answered: the store need not wait for the event that follows. Wrong codes
  * tried on the account since its last sign-in are told until dismissed.
  */
-export function adoptSession(session: SessionInfo) {
+export function adoptSession(session: SessionInfo, t: Translate) {
   set({ status: 'signed-in', session })
   if (session.failedSecondSteps) {
-    notify(failedSecondStepsNotice(session.failedSecondSteps), { lasting: true })
+    notify(t('secondFactor.failedSecondSteps', { count: session.failedSecondSteps }), {
+      lasting: true,
+    })
   }
 }
 

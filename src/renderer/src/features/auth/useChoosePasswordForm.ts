@@ -4,6 +4,7 @@ import { choosePasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { showPasswordFormFailure } from '../../lib/password-rejection'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
@@ -15,6 +16,7 @@ type Fields = { newPassword: string; confirmPassword: string }
  */
 export function useChoosePasswordForm(onSignedIn: () => void) {
   const form = useForm<Fields>({ newPassword: '', confirmPassword: '' })
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -25,7 +27,7 @@ export function useChoosePasswordForm(onSignedIn: () => void) {
     )
     if (result.ok) {
       notify('Password changed')
-      adoptSession(result.data)
+      adoptSession(result.data, t)
       onSignedIn()
     } else if (result.error.message === PASSWORD_CHANGED_ADMIN_REQUIRED) {
       // Done, though the console is not theirs: nothing is left to submit again.

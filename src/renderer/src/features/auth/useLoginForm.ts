@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { MFA_ENROLMENT_REQUIRED, MFA_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
 import { loginFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
@@ -17,6 +18,7 @@ export function useLoginForm(
   onSecondStep: (step: 'code' | 'enrolment') => void,
 ) {
   const form = useForm<Fields>({ username: '', password: '' })
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -24,7 +26,7 @@ export function useLoginForm(
     if (!checked.ok) return
     const result = await form.submitting(() => admin().auth.login(checked.data))
     if (result.ok) {
-      adoptSession(result.data)
+      adoptSession(result.data, t)
       onSignedIn()
     } else if (result.error.code === PASSWORD_CHANGE_REQUIRED) {
       form.change('password', '')

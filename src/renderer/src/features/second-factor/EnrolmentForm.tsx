@@ -3,6 +3,7 @@ import type { Result } from '@shared/result'
 import { inGroupsOfFour } from '@shared/secret-groups'
 import { CopyButton } from '../../components/CopyButton'
 import { TextField } from '../../components/TextField'
+import { useText } from '../../lib/text'
 import './second-factor.css'
 import { useCodeForm } from './useCodeForm'
 
@@ -22,6 +23,7 @@ export function EnrolmentForm<T>({
   onConfirmed: (data: T) => void
 }) {
   const form = useCodeForm(confirm, onConfirmed)
+  const t = useText()
   return (
     <form
       id={formId}
@@ -29,20 +31,20 @@ export function EnrolmentForm<T>({
       onSubmit={(event) => void form.submit(event)}
       noValidate
     >
-      <p>Scan this QR code with your authenticator app, then enter the code it shows.</p>
-      <img className="qr-code" src={view.qrCode} alt="QR code for your authenticator app" />
+      <p>{t('secondFactor.scanPrompt')}</p>
+      <img className="qr-code" src={view.qrCode} alt={t('secondFactor.qrCode')} />
       <p className="totp-key">
-        Or type this key into the app:{' '}
+        {t('secondFactor.typeKey')}
         <code className="totp-secret">{inGroupsOfFour(view.secret)}</code>
         <CopyButton
           text={view.secret}
-          label="Copy key"
-          failure="Could not copy: select the key and copy it."
+          label={t('secondFactor.copyKey')}
+          failure={t('secondFactor.copyKeyFailed')}
         />
       </p>
       <TextField
         id="enrolment-code"
-        label="Code"
+        label={t('secondFactor.code')}
         value={form.values.code}
         onChange={(value) => form.change('code', value)}
         error={form.errors.code}
@@ -55,7 +57,7 @@ export function EnrolmentForm<T>({
         </p>
       )}
       <button type="submit" className="primary" disabled={form.busy}>
-        {form.busy ? 'Checking...' : 'Turn On'}
+        {form.busy ? t('secondFactor.checking') : t('secondFactor.turnOn')}
       </button>
     </form>
   )

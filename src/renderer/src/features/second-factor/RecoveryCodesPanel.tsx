@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { admin } from '../../lib/bridge'
 import { copyText } from '../../lib/copy-text'
+import { useText } from '../../lib/text'
 import './second-factor.css'
 
 /**
@@ -9,25 +10,22 @@ import './second-factor.css'
  */
 export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] }) {
   const [status, setStatus] = useState<string>()
+  const t = useText()
 
   const copy = async () =>
-    setStatus(
-      await copyText(recoveryCodes.join('\n'), 'Could not copy: select the codes and copy them.'),
-    )
+    setStatus(await copyText(recoveryCodes.join('\n'), t('secondFactor.copyCodesFailed')))
 
   const save = async () => {
     const result = await admin().secondFactor.saveRecoveryCodes({ recoveryCodes })
     if (!result.ok) setStatus(result.error.message)
-    else if (result.data.status === 'saved') setStatus(`Saved to ${result.data.file}.`)
+    else if (result.data.status === 'saved')
+      setStatus(t('secondFactor.savedTo', { file: result.data.file }))
   }
 
   return (
     <section className="recovery-codes" aria-labelledby="recovery-codes-title">
-      <h2 id="recovery-codes-title">Recovery Codes</h2>
-      <p>
-        Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are
-        shown only now.
-      </p>
+      <h2 id="recovery-codes-title">{t('secondFactor.recoveryCodesTitle')}</h2>
+      <p>{t('secondFactor.recoveryCodesKeep')}</p>
       <ol className="recovery-code-list">
         {recoveryCodes.map((code) => (
           <li key={code}>
@@ -37,10 +35,10 @@ export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] 
       </ol>
       <div className="recovery-code-actions">
         <button type="button" className="secondary" onClick={() => void copy()}>
-          Copy
+          {t('secondFactor.copy')}
         </button>
         <button type="button" className="secondary" onClick={() => void save()}>
-          Save as file
+          {t('secondFactor.saveAsFile')}
         </button>
       </div>
       <p role="status" className="copy-status">

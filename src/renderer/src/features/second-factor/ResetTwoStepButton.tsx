@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { User } from '@shared/contract'
-import { RESET_TWO_STEP_SIGN_IN } from '@shared/messages'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useText } from '../../lib/text'
 import { useUserSecondFactor } from './useUserSecondFactor'
 
 /**
@@ -11,6 +11,7 @@ import { useUserSecondFactor } from './useUserSecondFactor'
 export function ResetTwoStepButton({ user, disabled }: { user: User; disabled: boolean }) {
   const { status, reset } = useUserSecondFactor(user.id)
   const [asking, setAsking] = useState(false)
+  const t = useText()
   if (!status.data?.enrolled) return null
   return (
     <>
@@ -23,12 +24,12 @@ export function ResetTwoStepButton({ user, disabled }: { user: User; disabled: b
           setAsking(true)
         }}
       >
-        {RESET_TWO_STEP_SIGN_IN}
+        {t('secondFactor.resetTwoStep')}
       </button>
       {asking && (
         <ConfirmDialog
-          message={`Reset two-step sign-in for ${user.username}? Their sessions end, and they set it up again at their next sign-in.`}
-          confirmLabel={RESET_TWO_STEP_SIGN_IN}
+          message={t('secondFactor.resetQuestion', { username: user.username })}
+          confirmLabel={t('secondFactor.resetTwoStep')}
           danger
           busy={reset.isPending}
           error={reset.error ? reset.error.message : null}

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@shared/bridge'
-import { SECOND_STEP_PROMPT, TWO_STEP_SIGN_IN, USE_RECOVERY_CODE } from '@shared/messages'
 import { TextField } from '../../components/TextField'
+import { useText } from '../../lib/text'
 import { useSecondStepForm } from './useSecondStepForm'
 
 /** In place of the Login form when the password was right and a second factor is on. */
@@ -12,6 +12,7 @@ export function SecondStepForm({
   onBack: () => void
 }) {
   const form = useSecondStepForm(onSignedIn)
+  const t = useText()
   return (
     <form
       className="login-card"
@@ -19,11 +20,11 @@ export function SecondStepForm({
       noValidate
       aria-labelledby="second-step-title"
     >
-      <h1 id="second-step-title">{TWO_STEP_SIGN_IN}</h1>
+      <h1 id="second-step-title">{t('shell.twoStep')}</h1>
       {form.recovery ? (
         <TextField
           id="recovery-code"
-          label="Recovery code"
+          label={t('secondFactor.recoveryCode')}
           value={form.values.recoveryCode}
           onChange={(value) => form.change('recoveryCode', value)}
           error={form.errors.recoveryCode}
@@ -33,7 +34,7 @@ export function SecondStepForm({
       ) : (
         <TextField
           id="second-step-code"
-          label={SECOND_STEP_PROMPT}
+          label={t('secondFactor.secondStepPrompt')}
           value={form.values.code}
           onChange={(value) => form.change('code', value)}
           error={form.errors.code}
@@ -47,13 +48,13 @@ export function SecondStepForm({
         </p>
       )}
       <button type="submit" disabled={form.busy}>
-        {form.busy ? 'Signing in...' : 'Verify'}
+        {form.busy ? t('secondFactor.signingIn') : t('secondFactor.verify')}
       </button>
       <button type="button" className="link" onClick={form.toggleRecovery}>
-        {form.recovery ? 'Use a code from the app' : USE_RECOVERY_CODE}
+        {form.recovery ? t('secondFactor.useAppCode') : t('secondFactor.useRecoveryCode')}
       </button>
       <button type="button" className="secondary" onClick={onBack}>
-        Back to Login
+        {t('secondFactor.backToLogin')}
       </button>
     </form>
   )

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { EnrolledSignIn, EnrolmentView, SessionInfo } from '@shared/bridge'
-import { TWO_STEP_SIGN_IN } from '@shared/messages'
 import { admin } from '../../lib/bridge'
+import { useText } from '../../lib/text'
 import { EnrolmentForm } from './EnrolmentForm'
 import { RecoveryCodesPanel } from './RecoveryCodesPanel'
 
@@ -19,6 +19,7 @@ export function SignInEnrolment({
   const [view, setView] = useState<EnrolmentView>()
   const [error, setError] = useState<string>()
   const [enrolled, setEnrolled] = useState<EnrolledSignIn>()
+  const t = useText()
 
   useEffect(() => {
     void admin()
@@ -28,17 +29,17 @@ export function SignInEnrolment({
 
   return (
     <div className="login-card" role="region" aria-labelledby="sign-in-enrolment-title">
-      <h1 id="sign-in-enrolment-title">{TWO_STEP_SIGN_IN}</h1>
+      <h1 id="sign-in-enrolment-title">{t('shell.twoStep')}</h1>
       {enrolled ? (
         <>
           <RecoveryCodesPanel recoveryCodes={enrolled.recoveryCodes} />
           <button type="button" onClick={() => onSignedIn(enrolled.session)}>
-            Continue
+            {t('secondFactor.continue')}
           </button>
         </>
       ) : (
         <>
-          <p>Your organisation requires two-step sign-in for administrators. Set it up now.</p>
+          <p>{t('secondFactor.required')}</p>
           {view && (
             <EnrolmentForm
               view={view}
@@ -53,7 +54,7 @@ export function SignInEnrolment({
             </p>
           )}
           <button type="button" className="secondary" onClick={onBack}>
-            Back to Login
+            {t('secondFactor.backToLogin')}
           </button>
         </>
       )}

@@ -1,8 +1,9 @@
-import { TWO_STEP_SIGN_IN } from '@shared/messages'
+import { FormattedMessage } from 'react-intl'
 import { Dialog } from '../../components/Dialog'
 import { TextField } from '../../components/TextField'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { useText } from '../../lib/text'
 import { EnrolmentForm } from './EnrolmentForm'
 import { RecoveryCodesPanel } from './RecoveryCodesPanel'
 import { useCodeForm } from './useCodeForm'
@@ -14,10 +15,11 @@ const TURN_OFF_FORM_ID = 'two-step-turn-off-form'
 /** The avatar menu's Two-Step Sign-In: turn it on (QR code, first code, recovery codes) or off. */
 export function TwoStepDialog({ onClose }: { onClose: () => void }) {
   const twoStep = useTwoStepStatus()
+  const t = useText()
   const turnOff = useCodeForm(
     (code) => admin().secondFactor.disable({ code }),
     () => {
-      notify('Two-step sign-in turned off')
+      notify(t('secondFactor.turnedOff'))
       void twoStep.reload()
     },
   )
@@ -25,18 +27,18 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title={TWO_STEP_SIGN_IN}
+      title={t('shell.twoStep')}
       onClose={onClose}
       className="two-step-dialog"
       footer={
         <button type="button" className="primary" onClick={onClose}>
-          {recoveryCodes ? 'Done' : 'Close'}
+          {recoveryCodes ? t('secondFactor.done') : t('secondFactor.close')}
         </button>
       }
     >
       {recoveryCodes ? (
         <>
-          <p>Two-step sign-in is on.</p>
+          <p>{t('secondFactor.isOn')}</p>
           <RecoveryCodesPanel recoveryCodes={recoveryCodes} />
         </>
       ) : view ? (
@@ -48,20 +50,31 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
         />
       ) : status?.enrolled ? (
         <>
-          <p>Two-step sign-in is on. Recovery codes left: {status.recoveryCodesLeft}.</p>
+          <p>{t('secondFactor.isOnCodesLeft', { count: status.recoveryCodesLeft })}</p>
           <p>
-            <button type="button" className="secondary" onClick={() => void twoStep.regenerate()}>
-              New Recovery Codes
-            </button>{' '}
-            <span className="muted">Ten new codes; the ones you have stop working.</span>
+            <FormattedMessage
+              id="secondFactor.newRecoveryCodesOffer"
+              values={{
+                button: (text) => (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => void twoStep.regenerate()}
+                  >
+                    {text}
+                  </button>
+                ),
+                note: (text) => <span className="muted">{text}</span>,
+              }}
+            />
           </p>
           {status.required ? (
-            <p>Your organisation requires it for administrators: it cannot be turned off.</p>
+            <p>{t('secondFactor.cannotTurnOff')}</p>
           ) : (
             <form id={TURN_OFF_FORM_ID} onSubmit={(event) => void turnOff.submit(event)} noValidate>
               <TextField
                 id="turn-off-code"
-                label="Code from your authenticator app"
+                label={t('secondFactor.appCode')}
                 value={turnOff.values.code}
                 onChange={(value) => turnOff.change('code', value)}
                 error={turnOff.errors.code}
@@ -74,24 +87,21 @@ export function TwoStepDialog({ onClose }: { onClose: () => void }) {
                 </p>
               )}
               <button type="submit" className="danger" disabled={turnOff.busy}>
-                Turn Off
+                {t('secondFactor.turnOff')}
               </button>
             </form>
           )}
         </>
       ) : status ? (
         <>
-          <p>
-            Two-step sign-in is off. With it on, signing in asks for a code from an authenticator
-            app on your phone as well as your password.
-          </p>
+          <p>{t('secondFactor.isOff')}</p>
           <button
             type="button"
             className="primary"
             data-autofocus
             onClick={() => void twoStep.begin()}
           >
-            Set Up
+            {t('secondFactor.setUp')}
           </button>
         </>
       ) : null}

@@ -4,15 +4,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useDateText } from '../../lib/useDateText'
 import { errorMessage } from '../../lib/query'
-import {
-  clientText,
-  NO_SESSIONS,
-  SESSIONS_LOAD_FAILURE,
-  SESSIONS_TITLE,
-  SIGN_OUT_FAILURE,
-  signOutEverywhereQuestion,
-  THIS_SESSION,
-} from './session-text'
+import { useText } from '../../lib/text'
+import { clientText } from './session-text'
 import { useSessions } from './useSessions'
 import './sessions.css'
 
@@ -29,6 +22,7 @@ export function SessionsCard({
 }) {
   const titleId = useId()
   const formatDateTime = useDateText()
+  const t = useText()
   const { list, endOne, endAll } = useSessions(user.id)
   const [confirming, setConfirming] = useState(false)
   const sessions = list.data ?? []
@@ -37,7 +31,7 @@ export function SessionsCard({
   return (
     <section className="details-card sessions-card" aria-labelledby={titleId}>
       <div className="sessions-heading">
-        <h2 id={titleId}>{SESSIONS_TITLE}</h2>
+        <h2 id={titleId}>{t('sessions.title')}</h2>
         {mayEnd && (
           <button
             type="button"
@@ -48,33 +42,33 @@ export function SessionsCard({
               setConfirming(true)
             }}
           >
-            Sign Out Everywhere
+            {t('sessions.signOutEverywhere')}
           </button>
         )}
       </div>
       {endOne.isError && (
         <ErrorBanner
-          message={errorMessage(endOne.error, SIGN_OUT_FAILURE)}
+          message={errorMessage(endOne.error, t('sessions.signOutFailure'))}
           onDismiss={() => endOne.reset()}
         />
       )}
       {list.isError ? (
-        <ErrorBanner message={errorMessage(list.error, SESSIONS_LOAD_FAILURE)} />
+        <ErrorBanner message={errorMessage(list.error, t('sessions.loadFailure'))} />
       ) : list.isPending ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('sessions.loading')}</p>
       ) : sessions.length === 0 ? (
-        <p className="details-card-note">{NO_SESSIONS}</p>
+        <p className="details-card-note">{t('sessions.none')}</p>
       ) : (
         <table className="data-table sessions-table">
           <thead>
             <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Last Used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Client</th>
+              <th scope="col">{t('sessions.started')}</th>
+              <th scope="col">{t('sessions.lastUsed')}</th>
+              <th scope="col">{t('sessions.expires')}</th>
+              <th scope="col">{t('sessions.client')}</th>
               {mayEnd && (
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('sessions.actions')}</span>
                 </th>
               )}
             </tr>
@@ -86,8 +80,10 @@ export function SessionsCard({
                 <td>{formatDateTime(session.lastUsedAt)}</td>
                 <td>{formatDateTime(session.expiresAt)}</td>
                 <td className="session-client">
-                  {clientText(session)}
-                  {session.current && <span className="this-session">{THIS_SESSION}</span>}
+                  <bdi>{clientText(t, session)}</bdi>
+                  {session.current && (
+                    <span className="this-session">{t('sessions.thisSession')}</span>
+                  )}
                 </td>
                 {mayEnd && (
                   <td>
@@ -95,10 +91,13 @@ export function SessionsCard({
                       type="button"
                       className="secondary"
                       disabled={busy}
-                      aria-label={`Sign Out the session started ${formatDateTime(session.createdAt)}${session.current ? ` (${THIS_SESSION.toLowerCase()})` : ''}`}
+                      aria-label={t(
+                        session.current ? 'sessions.signOutThisSession' : 'sessions.signOutSession',
+                        { started: formatDateTime(session.createdAt) },
+                      )}
                       onClick={() => endOne.mutate(session.id)}
                     >
-                      Sign Out
+                      {t('sessions.signOut')}
                     </button>
                   </td>
                 )}
@@ -109,11 +108,11 @@ export function SessionsCard({
       )}
       {confirming && (
         <ConfirmDialog
-          message={signOutEverywhereQuestion(user.username)}
-          confirmLabel="Sign Out Everywhere"
+          message={t('sessions.signOutEverywhereQuestion', { username: user.username })}
+          confirmLabel={t('sessions.signOutEverywhere')}
           danger
           busy={endAll.isPending}
-          error={endAll.isError ? errorMessage(endAll.error, SIGN_OUT_FAILURE) : null}
+          error={endAll.isError ? errorMessage(endAll.error, t('sessions.signOutFailure')) : null}
           onConfirm={() => endAll.mutate(undefined, { onSuccess: () => setConfirming(false) })}
           onCancel={() => setConfirming(false)}
         />

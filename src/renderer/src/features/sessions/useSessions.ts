@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { useText } from '../../lib/text'
 import { unwrap } from '../../lib/query'
 
 /**
@@ -10,6 +11,7 @@ import { unwrap } from '../../lib/query'
  */
 export function useSessions(userId: number) {
   const client = useQueryClient()
+  const t = useText()
   const key = queryKeys.userSessions(userId)
   const list = useQuery({
     queryKey: key,
@@ -19,16 +21,14 @@ export function useSessions(userId: number) {
   const endOne = useMutation({
     mutationFn: (sessionId: string) => unwrap(admin().users.endSession({ id: userId, sessionId })),
     onSuccess: (outcome) => {
-      notify('Session signed out')
+      notify(t('sessions.signedOut'))
       if (!outcome.currentSessionEnded) return refresh()
     },
   })
   const endAll = useMutation({
     mutationFn: () => unwrap(admin().users.endAllSessions({ id: userId })),
     onSuccess: (outcome) => {
-      notify(
-        outcome.ended === 1 ? 'Signed out of 1 session' : `Signed out of ${outcome.ended} sessions`,
-      )
+      notify(t('sessions.signedOutOf', { count: outcome.ended }))
       if (!outcome.currentSessionEnded) return refresh()
     },
   })

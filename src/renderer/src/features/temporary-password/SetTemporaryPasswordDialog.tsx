@@ -5,12 +5,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog'
-import {
-  SET_TEMPORARY_PASSWORD,
-  TEMPORARY_PASSWORD_FAILURE,
-  temporaryPasswordQuestion,
-} from './temporary-password-text'
 import './temporary-password.css'
 
 /**
@@ -28,10 +24,11 @@ export function SetTemporaryPasswordDialog({
   onSet?: () => void
 }) {
   const client = useQueryClient()
+  const t = useText()
   const set = useMutation({
     mutationFn: () => unwrap(admin().users.setTemporaryPassword({ id: user.id })),
     onSuccess: () => {
-      notify(`Temporary password set for ${user.username}`)
+      notify(t('temporaryPassword.setFor', { username: user.username }))
       void onSet?.()
       // Their sessions ended; the user's version moved on.
       return client.invalidateQueries({ queryKey: queryKeys.userSessions(user.id) })
@@ -48,11 +45,11 @@ export function SetTemporaryPasswordDialog({
   }
   return (
     <ConfirmDialog
-      message={temporaryPasswordQuestion(user.username)}
-      confirmLabel={SET_TEMPORARY_PASSWORD}
+      message={t('temporaryPassword.question', { username: user.username })}
+      confirmLabel={t('temporaryPassword.set')}
       danger
       busy={set.isPending}
-      error={set.isError ? errorMessage(set.error, TEMPORARY_PASSWORD_FAILURE) : null}
+      error={set.isError ? errorMessage(set.error, t('temporaryPassword.failure')) : null}
       onConfirm={() => set.mutate()}
       onCancel={onClose}
     />

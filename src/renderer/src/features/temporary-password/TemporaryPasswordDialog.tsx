@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Dialog } from '../../components/Dialog'
-import { TEMPORARY_PASSWORD_TITLE, temporaryPasswordInstructions } from './temporary-password-text'
+import { useText } from '../../lib/text'
 
 /**
  * The temporary password, shown this once: the server keeps only its hash, so closing the
@@ -15,6 +16,7 @@ export function TemporaryPasswordDialog({
   password: string
   onClose: () => void
 }) {
+  const t = useText()
   const instructionsId = useId()
   const passwordId = useId()
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -30,25 +32,32 @@ export function TemporaryPasswordDialog({
 
   return (
     <Dialog
-      title={TEMPORARY_PASSWORD_TITLE}
+      title={t('temporaryPassword.title')}
       onClose={onClose}
       describedBy={instructionsId}
       className="temporary-password-dialog"
       footer={
         <button type="button" className="primary" onClick={onClose}>
-          Done
+          {t('temporaryPassword.done')}
         </button>
       }
     >
-      <p id={instructionsId}>{temporaryPasswordInstructions(username)}</p>
+      <p id={instructionsId}>
+        <FormattedMessage
+          id="temporaryPassword.instructions"
+          values={{ username, bdi: (text) => <bdi>{text}</bdi> }}
+        />
+      </p>
       <div className="temporary-password">
         <label htmlFor={passwordId} className="visually-hidden">
-          Temporary password
+          {t('temporaryPassword.label')}
         </label>
         <input
           id={passwordId}
           readOnly
           value={password}
+          // A generated password is Latin: read left to right, also in an Arabic page.
+          dir="ltr"
           spellCheck={false}
           autoComplete="off"
           onFocus={(event) => event.currentTarget.select()}
@@ -59,12 +68,12 @@ export function TemporaryPasswordDialog({
           data-autofocus
           onClick={() => void copyPassword()}
         >
-          Copy
+          {t('temporaryPassword.copy')}
         </button>
       </div>
       <p role="status" className="copy-status">
-        {copy === 'copied' && 'Copied to the clipboard.'}
-        {copy === 'failed' && 'Could not copy: select the password and copy it.'}
+        {copy === 'copied' && t('temporaryPassword.copied')}
+        {copy === 'failed' && t('temporaryPassword.copyFailed')}
       </p>
     </Dialog>
   )

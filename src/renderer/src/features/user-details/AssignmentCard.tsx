@@ -3,6 +3,7 @@ import type { AccessRef } from '@shared/contract'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import type { AssignmentOptions } from '../../api/assignment-options'
 import { viaText } from '../../lib/holding'
+import { useText } from '../../lib/text'
 import type { GrantEnds } from '../../lib/useGrantEnds'
 import { GrantEndFields } from '../../components/GrantEndFields'
 import { UntilSelect } from '../../components/UntilSelect'
@@ -42,6 +43,7 @@ export function AssignmentCard({
   ends?: GrantEnds
 }) {
   const titleId = useId()
+  const t = useText()
   const noteId = `${titleId}-note`
   const { held, loading, failure } = options
   const items = readOnly
@@ -52,14 +54,14 @@ export function AssignmentCard({
       <h2 id={titleId}>{title}</h2>
       {heldVia && !readOnly && (
         <p id={noteId} className="details-card-note">
-          A ticked box means assigned directly; “via” names the groups a role is held through.
+          {t('userDetails.assignmentNote')}
         </p>
       )}
       {heldVia?.failure && <ErrorBanner message={heldVia.failure} />}
       {failure ? (
         <ErrorBanner message={failure} />
       ) : loading || !items ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('userDetails.loadingItems')}</p>
       ) : items.length === 0 ? (
         <p className="details-card-note">{emptyText}</p>
       ) : (
@@ -114,10 +116,12 @@ export function AssignmentCard({
                     {viaText(via)}
                   </span>
                 )}
-                {!item.active && <span className="inactive-tag state-inactive">Inactive</span>}
+                {!item.active && (
+                  <span className="inactive-tag state-inactive">{t('userDetails.inactive')}</span>
+                )}
                 {isEdited && (
                   <span id={`${inputId}-edited`} className="edited-tag">
-                    Edited
+                    {t('userDetails.edited')}
                   </span>
                 )}
               </li>

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { useDateText } from '../../lib/useDateText'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { userHistoryPath } from '../audit'
 import './history.css'
 
@@ -15,6 +16,7 @@ import './history.css'
 export function HistoryCard({ user }: { user: User }) {
   const titleId = useId()
   const date = useDateText()
+  const t = useText()
   const history = useQuery({
     // A change to the user gives them a new updatedDate, and so a fresh history.
     queryKey: queryKeys.userHistory(user.id, user.updatedDate),
@@ -24,26 +26,31 @@ export function HistoryCard({ user }: { user: User }) {
   const entries = history.data?.content ?? []
   return (
     <section className="details-card history-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>History</h2>
+      <h2 id={titleId}>{t('userDetails.historyTitle')}</h2>
       {history.isError ? (
-        <ErrorBanner message={errorMessage(history.error, 'Failed to fetch audit entries')} />
+        <ErrorBanner message={errorMessage(history.error, t('userDetails.historyFailure'))} />
       ) : history.isPending ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('userDetails.loadingItems')}</p>
       ) : entries.length === 0 ? (
-        <p className="details-card-note">No audit entries found.</p>
+        <p className="details-card-note">{t('userDetails.noHistory')}</p>
       ) : (
-        <ol className="history-list" aria-label={`History of ${user.username}`}>
+        <ol
+          className="history-list"
+          aria-label={t('userDetails.historyOf', { username: user.username })}
+        >
           {entries.map((entry) => (
             <li key={entry.id}>
               <span className="history-time">{auditCellText(entry, 'time', date)}</span>
               <span className="history-action">{auditCellText(entry, 'action', date)}</span>
-              <span className="history-actor">by {auditCellText(entry, 'actor', date)}</span>
+              <span className="history-actor">
+                {t('userDetails.historyActor', { actor: auditCellText(entry, 'actor', date) })}
+              </span>
               <span className="history-details">{auditCellText(entry, 'details', date)}</span>
             </li>
           ))}
         </ol>
       )}
-      <Link to={userHistoryPath(user.username)}>View full history</Link>
+      <Link to={userHistoryPath(user.username)}>{t('userDetails.fullHistory')}</Link>
     </section>
   )
 }

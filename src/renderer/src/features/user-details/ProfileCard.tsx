@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@shared/validation'
 import { useErrorShown } from '../../lib/notifications'
+import { useText } from '../../lib/text'
 import {
   PROFILE_FIELDS,
   PROFILE_LABELS,
@@ -30,10 +31,11 @@ export function ProfileCard({
   readOnly: boolean
   onChange: (field: ProfileField, value: string) => void
 }) {
+  const t = useText()
   useErrorShown(PROFILE_FIELDS.map((field) => errors[field]).find(Boolean))
   return (
     <section className="details-card profile-card" aria-labelledby="profile-title">
-      <h2 id="profile-title">Profile Information</h2>
+      <h2 id="profile-title">{t('userDetails.profileTitle')}</h2>
       <div className="profile-fields">
         {PROFILE_FIELDS.map((field) => {
           const inputId = profileInputId(field)
@@ -45,16 +47,18 @@ export function ProfileCard({
           return (
             <div key={field} className={isEdited ? 'profile-field edited' : 'profile-field'}>
               <div className="profile-label">
-                <label htmlFor={inputId}>{PROFILE_LABELS[field]}</label>
+                <label htmlFor={inputId}>{t(PROFILE_LABELS[field])}</label>
                 {isEdited && (
                   <span id={`${inputId}-edited`} className="edited-tag">
-                    Edited
+                    {t('userDetails.edited')}
                   </span>
                 )}
               </div>
               <input
                 id={inputId}
                 type={INPUT_TYPES[field]}
+                // Names, addresses and numbers may be Latin inside an Arabic page, or the reverse.
+                dir="auto"
                 autoComplete="off"
                 value={values[field]}
                 readOnly={readOnly}

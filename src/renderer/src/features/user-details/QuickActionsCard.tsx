@@ -3,8 +3,9 @@ import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { notify } from '../../lib/notifications'
+import { useText } from '../../lib/text'
 import { ResetTwoStepButton } from '../second-factor'
-import { SET_TEMPORARY_PASSWORD, SetTemporaryPasswordDialog } from '../temporary-password'
+import { SetTemporaryPasswordDialog } from '../temporary-password'
 import {
   activeToggle,
   lockToggle,
@@ -40,7 +41,8 @@ export function QuickActionsCard({
   const [resetSentTo, setResetSentTo] = useState<string>()
   const [settingTemporary, setSettingTemporary] = useState(false)
   const refreshVersion = useVersionRefresh(id)
-  const text = asking && quickAction(user, asking)
+  const t = useText()
+  const text = asking && quickAction(t, user, asking)
 
   const ask = (action: QuickAction) => {
     run.reset()
@@ -50,7 +52,7 @@ export function QuickActionsCard({
   const confirm = () => {
     if (!asking) return
     const email = user.email
-    const { done } = quickAction(user, asking)
+    const { done } = quickAction(t, user, asking)
     run.mutate(asking, {
       onSuccess: () => {
         setAsking(undefined)
@@ -74,7 +76,7 @@ export function QuickActionsCard({
   ]
   return (
     <section className="details-card" aria-labelledby="quick-actions-title">
-      <h2 id="quick-actions-title">Quick Actions</h2>
+      <h2 id="quick-actions-title">{t('userDetails.quickActionsTitle')}</h2>
       <div className="quick-actions">
         {slots.map(({ action, right }, slot) => (
           <button
@@ -85,7 +87,7 @@ export function QuickActionsCard({
             title={right ?? undefined}
             onClick={() => ask(action)}
           >
-            {quickAction(user, action).label}
+            {quickAction(t, user, action).label}
           </button>
         ))}
         {temporary !== undefined && (
@@ -96,7 +98,7 @@ export function QuickActionsCard({
             title={temporary ?? undefined}
             onClick={() => setSettingTemporary(true)}
           >
-            {SET_TEMPORARY_PASSWORD}
+            {t('temporaryPassword.set')}
           </button>
         )}
         {twoStep !== undefined && (

@@ -1,8 +1,10 @@
 import { useBlocker } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useText } from '../../lib/text'
 
 /** Leaving the page with unsaved edits asks first: what was typed is never dropped silently. */
 export function UnsavedChangesGuard({ dirty, username }: { dirty: boolean; username: string }) {
+  const t = useText()
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && currentLocation.pathname !== nextLocation.pathname,
@@ -10,9 +12,9 @@ export function UnsavedChangesGuard({ dirty, username }: { dirty: boolean; usern
   if (blocker.state !== 'blocked') return null
   return (
     <ConfirmDialog
-      title="Unsaved Changes"
-      message={`You have unsaved changes to "${username}". Leave and discard them?`}
-      confirmLabel="Discard Changes"
+      title={t('userDetails.unsavedTitle')}
+      message={t('userDetails.unsavedQuestion', { username })}
+      confirmLabel={t('userDetails.discardChanges')}
       danger
       onConfirm={() => blocker.proceed()}
       onCancel={() => blocker.reset()}

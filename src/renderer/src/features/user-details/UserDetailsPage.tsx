@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { userDetailsError } from '@shared/messages'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { BridgeFailure } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { parseUserId } from './user-id'
 import { UserDetailsView } from './UserDetailsView'
 import { UserNotFound } from './UserNotFound'
@@ -17,11 +18,12 @@ export function UserDetailsPage() {
 
 function UserDetails({ id }: { id: number }) {
   const user = useUser(id)
+  const t = useText()
   if (user.data) return <UserDetailsView id={id} loaded={user.data} />
   if (user.isPending) {
     return (
       <p className="loading" role="status">
-        Loading user details...
+        {t('userDetails.loading')}
       </p>
     )
   }
@@ -30,7 +32,7 @@ function UserDetails({ id }: { id: number }) {
     <div className="user-details">
       <ErrorBanner message={userDetailsError(user.error).message} />
       <button type="button" className="primary" onClick={() => void user.refetch()}>
-        Try Again
+        {t('userDetails.tryAgain')}
       </button>
     </div>
   )

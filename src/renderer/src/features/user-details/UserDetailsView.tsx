@@ -5,6 +5,7 @@ import { useRolesHeldVia } from '../../api/effective-roles'
 import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { backToUsersPath } from '../../lib/users-list-return'
 import { usePermissions } from '../auth'
 import { SessionsCard } from '../sessions'
@@ -16,6 +17,9 @@ import { QuickActionsCard } from './QuickActionsCard'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 import { UserHeader } from './UserHeader'
 import { useChangeRights } from './useChangeRights'
+
+/** The glyph before Back to Users, hidden from screen readers: a sign, not a text. */
+const BACK_ARROW = '← '
 import { useUserEditor } from './useUserEditor'
 
 /**
@@ -30,14 +34,15 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
   const may = usePermissions()
   const rights = useChangeRights(loaded.user)
   const saves = rights.edit || rights.assign
+  const t = useText()
   return (
     <div className="user-details">
       <UnsavedChangesGuard dirty={editor.dirty} username={loaded.user.username} />
       <Link to={usersList} className="back-link">
         <span aria-hidden="true" className="mirror-in-rtl">
-          {'← '}
+          {BACK_ARROW}
         </span>
-        Back to Users
+        {t('userDetails.backToUsers')}
       </Link>
       <UserHeader user={loaded.user}>
         {saves && (
@@ -48,7 +53,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
               disabled={!editor.dirty || locked}
               onClick={editor.discard}
             >
-              Discard Changes
+              {t('userDetails.discardChanges')}
             </button>
             <button
               type="button"
@@ -56,7 +61,7 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
               disabled={!editor.dirty || locked}
               onClick={() => void editor.save()}
             >
-              {editor.saving ? 'Saving...' : 'Save Changes'}
+              {editor.saving ? t('userDetails.saving') : t('userDetails.saveChanges')}
             </button>
           </>
         )}
@@ -80,8 +85,8 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
         />
         <QuickActionsCard id={id} user={loaded.user} disabled={locked} rights={rights} />
         <AssignmentCard
-          title="Roles & Permissions"
-          emptyText="No roles"
+          title={t('userDetails.rolesTitle')}
+          emptyText={t('userDetails.noRoles')}
           options={editor.options.roles}
           chosen={editor.chosen('roles')}
           disabled={locked}
@@ -91,13 +96,13 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
           heldVia={{
             groups: rolesHeldVia.data,
             failure: rolesHeldVia.isError
-              ? errorMessage(rolesHeldVia.error, 'Failed to load the roles held through groups')
+              ? errorMessage(rolesHeldVia.error, t('userDetails.rolesViaFailure'))
               : undefined,
           }}
         />
         <AssignmentCard
-          title="Group Memberships"
-          emptyText="No groups"
+          title={t('userDetails.groupsTitle')}
+          emptyText={t('userDetails.noGroups')}
           options={editor.options.groups}
           chosen={editor.chosen('groups')}
           disabled={locked}
@@ -108,7 +113,9 @@ export function UserDetailsView({ id, loaded }: { id: number; loaded: UserWithVe
         <SessionsCard user={loaded.user} mayEnd={mayTake(rights.rightOf('endSessions'))} />
         {may('audit.read') && <HistoryCard user={loaded.user} />}
       </div>
-      {editor.effect.asking && <EffectConfirmDialog effect={editor.effect} confirmLabel="Save" />}
+      {editor.effect.asking && (
+        <EffectConfirmDialog effect={editor.effect} confirmLabel={t('userDetails.save')} />
+      )}
     </div>
   )
 }

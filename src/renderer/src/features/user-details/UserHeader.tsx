@@ -2,21 +2,29 @@ import type { ReactNode } from 'react'
 import type { User } from '@shared/contract'
 import { useDateText } from '../../lib/useDateText'
 import { initials } from '../../lib/initials'
+import { useText } from '../../lib/text'
 import { activeText, lockedText } from '@shared/user-actions'
 
 /** Who the user is and the state the server holds: avatar, names, pills and last login. */
 export function UserHeader({ user, children }: { user: User; children: ReactNode }) {
   const formatDateTime = useDateText()
+  const t = useText()
   return (
     <header className="user-header">
       <span className="user-avatar" aria-hidden="true">
         {initials(user.firstName, user.lastName)}
       </span>
       <div className="user-identity">
-        <h2>{user.fullName}</h2>
-        <p className="user-username">@{user.username}</p>
-        <p>{user.email}</p>
-        <ul className="user-pills" aria-label="Status">
+        <h2>
+          <bdi>{user.fullName}</bdi>
+        </h2>
+        <p className="user-username">
+          <bdi>{t('userDetails.handle', { username: user.username })}</bdi>
+        </p>
+        <p>
+          <bdi>{user.email}</bdi>
+        </p>
+        <ul className="user-pills" aria-label={t('userDetails.status')}>
           <li className={user.isActive ? 'status-pill status-good' : 'status-pill state-inactive'}>
             {activeText(user)}
           </li>
@@ -26,15 +34,19 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         </ul>
         {user.loginBlockedUntil ? (
           <p className="user-login-blocked">
-            Temporarily locked until {formatDateTime(user.loginBlockedUntil)}
+            {t('userDetails.loginBlockedUntil', { date: formatDateTime(user.loginBlockedUntil) })}
           </p>
         ) : null}
         {user.resetEmailStatus === 'failed' ? (
           <p className="user-mail-failed" role="alert">
-            The email could not be sent
+            {t('userDetails.mailFailed')}
           </p>
         ) : null}
-        <p className="user-last-login">Last login: {formatDateTime(user.lastLogin, 'Never')}</p>
+        <p className="user-last-login">
+          {t('userDetails.lastLogin', {
+            date: formatDateTime(user.lastLogin, t('userDetails.never')),
+          })}
+        </p>
       </div>
       <div className="user-header-actions">{children}</div>
     </header>

@@ -1,16 +1,17 @@
 import type { User } from '@shared/contract'
+import type { MessageId } from '@shared/i18n/catalogues'
 
 /** The Profile Information fields, in the order of the card and of the update payload. */
 export const PROFILE_FIELDS = ['username', 'email', 'firstName', 'lastName', 'phoneNumber'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 export type Profile = Record<ProfileField, string>
 
-export const PROFILE_LABELS: Record<ProfileField, string> = {
-  username: 'Username',
-  email: 'Email Address',
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  phoneNumber: 'Phone Number',
+export const PROFILE_LABELS: Record<ProfileField, MessageId> = {
+  username: 'userDetails.username',
+  email: 'userDetails.email',
+  firstName: 'userDetails.firstName',
+  lastName: 'userDetails.lastName',
+  phoneNumber: 'userDetails.phoneNumber',
 }
 
 /** The id of a field's input, so that a failed check can put the focus on it. */

@@ -1,4 +1,5 @@
 import type { User } from '@shared/contract'
+import type { Translate } from '@shared/i18n/catalogues'
 import { userDetailsError } from '@shared/messages'
 import {
   passwordResetSent,
@@ -19,11 +20,11 @@ export interface QuickActionText {
 }
 
 /** SPEC.md sections 2, 4 and 8. Reset Password mails a link, as the list does. */
-export function quickAction(user: User, action: QuickAction): QuickActionText {
+export function quickAction(t: Translate, user: User, action: QuickAction): QuickActionText {
   if (action !== 'resetPassword') return statusChange(user, action)
   return {
-    label: 'Reset Password',
-    question: `Reset password for ${user.email}?`,
+    label: t('userDetails.resetPassword'),
+    question: t('userDetails.resetPasswordQuestion', { email: user.email }),
     danger: false,
     failure: RESET_PASSWORD_FAILURE,
     done: passwordResetSent(user.email),

@@ -12,6 +12,7 @@ import { effectOfAssignments, useSaveAssignments } from '../../api/assignments'
 import { useEffectConfirm } from '../../api/effects'
 import { queryKeys, type AssignmentKind } from '../../api/keys'
 import { admin } from '../../lib/bridge'
+import { useText } from '../../lib/text'
 import { notify } from '../../lib/notifications'
 import { BridgeFailure, errorMessage, unwrap } from '../../lib/query'
 import { useForm } from '../../lib/useForm'
@@ -29,6 +30,7 @@ const KINDS: AssignmentKind[] = ['roles', 'groups']
  */
 export function useUserEditor(id: number, loaded: UserWithVersion) {
   const client = useQueryClient()
+  const t = useText()
   // The form holds the profile's changes, their errors, the banner and the saving state; the
   // role and group choices sit beside it.
   const form = useForm<Draft['profile']>({}, { keepServerErrorOnEdit: true })
@@ -121,7 +123,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
       ends[kind].reset()
       return undefined
     } catch (error) {
-      return errorMessage(error, `Failed to save ${kind}`)
+      return errorMessage(error, t('userDetails.saveFailed', { kind }))
     }
   }
 

@@ -4,7 +4,7 @@ import type { DateText } from '@shared/dates'
 import { USER_COLUMN_LABELS as LABELS, userCellText } from '@shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { MoreMenu } from '../../components/MoreMenu'
-import { SET_TEMPORARY_PASSWORD } from '../temporary-password'
+import { useText } from '../../lib/text'
 import { fromUsersList } from '../../lib/users-list-return'
 import {
   activeText,
@@ -106,6 +106,7 @@ function RowButton({
  * More, on one line. A user the caller may do nothing to shows why, once.
  */
 function RowActions({ user, actions }: { user: User; actions: UserRowActions }) {
+  const t = useText()
   const [assign, resetPassword, setTemporaryPassword] = ROW_ACTIONS.map((action) =>
     actions.rightOf(user, action),
   )
@@ -142,7 +143,7 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
           label={`More actions for ${user.username}`}
           items={[
             {
-              label: SET_TEMPORARY_PASSWORD,
+              label: t('temporaryPassword.set'),
               refusal: setTemporaryPassword ?? undefined,
               onSelect: () => actions.onSetTemporaryPassword(user),
             },
