@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { useGroups, useRoles } from '../../api/access'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { AccessCard } from './AccessCard'
 import { GROUP_KIND, ROLE_KIND, groupItems, roleItems } from './access-kinds'
 import { useRefreshAccess } from './useAccessMutations'
@@ -23,15 +24,15 @@ export function AccessPage() {
     [groups.isError, groups.data],
   )
   const loadError = roles.error ?? groups.error
+  const t = useText()
 
   return (
     <div className="access-page">
       <Link to="/users" className="back-link">
-        <span aria-hidden="true">← </span>Back to Users
+        <span aria-hidden="true">{t('access.backMark')}</span>
+        {t('access.backToUsers')}
       </Link>
-      {loadError && (
-        <ErrorBanner message={errorMessage(loadError, 'Failed to load roles & groups')} />
-      )}
+      {loadError && <ErrorBanner message={errorMessage(loadError, t('access.loadFailed'))} />}
       <div className="access-cards">
         <AccessCard
           kind={ROLE_KIND}
