@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
 import type { AuditEntry } from '@shared/contract'
 import type { DateText } from '@shared/dates'
+import type { Translate } from '@shared/i18n/catalogues'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
@@ -10,7 +11,7 @@ const column = columnHelper<AuditEntry>()
 const SESSION_ID_SHOWN = 8
 
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
-export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
+export const auditColumns = (date: DateText, t: Translate): TableColumn<AuditEntry>[] =>
   AUDIT_COLUMN_IDS.map((id) =>
     column.display({
       id,
@@ -29,7 +30,9 @@ export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
           entry.targetId
         )
           return (
-            <span title={text}>{`Session: ${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`}</span>
+            <span title={text}>
+              {t('audit.sessionShort', { id: entry.targetId.slice(0, SESSION_ID_SHOWN) })}
+            </span>
           )
         return text
       },
