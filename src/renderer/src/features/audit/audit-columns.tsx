@@ -1,17 +1,21 @@
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
 import type { AuditEntry } from '@shared/contract'
+import type { ReactNode } from 'react'
 import type { DateText } from '@shared/dates'
-import type { Translate } from '@shared/i18n/catalogues'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
+
+/** The session's id kept whole and in its own direction inside Arabic text. */
+const isolated = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
 
 /** The characters of a session's id the table shows. */
 const SESSION_ID_SHOWN = 8
 
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
-export const auditColumns = (date: DateText, t: Translate): TableColumn<AuditEntry>[] =>
+export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
   AUDIT_COLUMN_IDS.map((id) =>
     column.display({
       id,
@@ -31,7 +35,10 @@ export const auditColumns = (date: DateText, t: Translate): TableColumn<AuditEnt
         )
           return (
             <span title={text}>
-              {t('audit.sessionShort', { id: entry.targetId.slice(0, SESSION_ID_SHOWN) })}
+              <FormattedMessage
+                id="audit.sessionShort"
+                values={{ id: entry.targetId.slice(0, SESSION_ID_SHOWN), bdi: isolated }}
+              />
             </span>
           )
         return text
