@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { englishText as t } from './english-text'
 import {
   GROUP_KIND,
   ROLE_KIND,
@@ -25,10 +26,10 @@ describe('access items', () => {
 
   test('links are joined with ", ", or say there are none', () => {
     const item = { id: 3, name: 'Ops', active: true, links: [] as { id: number; name: string }[] }
-    expect(linkSummary(ROLE_KIND, item)).toBe('No groups')
-    expect(linkSummary(GROUP_KIND, item)).toBe('No roles')
+    expect(linkSummary(ROLE_KIND, item, t)).toBe('No groups')
+    expect(linkSummary(GROUP_KIND, item, t)).toBe('No roles')
     item.links.push({ id: 1, name: 'ADMIN' }, { id: 2, name: 'Auditor' })
-    expect(linkSummary(GROUP_KIND, item)).toBe('ADMIN, Auditor')
+    expect(linkSummary(GROUP_KIND, item, t)).toBe('ADMIN, Auditor')
   })
 })
 
@@ -45,14 +46,14 @@ describe('filterByName', () => {
   })
 
   test('the empty text tells no items from no match', () => {
-    expect(emptyText('Roles', '')).toBe('No roles found.')
-    expect(emptyText('Groups', ' xyz ')).toBe('No groups match "xyz".')
+    expect(emptyText(t, ROLE_KIND, '')).toBe('No roles found.')
+    expect(emptyText(t, GROUP_KIND, ' xyz ')).toBe('No groups match "xyz".')
   })
 })
 
 describe('statusToggle', () => {
   test('an active role asks to deactivate, as a danger', () => {
-    expect(statusToggle(ROLE_KIND, roleItems([admin])[0]!)).toEqual({
+    expect(statusToggle(ROLE_KIND, roleItems([admin])[0]!, t)).toEqual({
       activate: false,
       question: 'Are you sure you want to deactivate role "ADMIN"?',
       confirmLabel: 'Deactivate',
@@ -63,7 +64,7 @@ describe('statusToggle', () => {
 
   test('an inactive group asks to activate', () => {
     const group = { id: 5, name: 'Night Shift', active: false, links: [] }
-    expect(statusToggle(GROUP_KIND, group)).toEqual({
+    expect(statusToggle(GROUP_KIND, group, t)).toEqual({
       activate: true,
       question: 'Are you sure you want to activate group "Night Shift"?',
       confirmLabel: 'Activate',
@@ -88,7 +89,7 @@ describe('checkAccessForm', () => {
 
 describe('notifications of Roles & Groups', () => {
   test('say what was created or saved', () => {
-    expect(accessSaved(ROLE_KIND, 'AUDITOR', true)).toBe('Role AUDITOR created')
-    expect(accessSaved(GROUP_KIND, 'Night Shift', false)).toBe('Group Night Shift saved')
+    expect(accessSaved(ROLE_KIND, 'AUDITOR', true, t)).toBe('Role AUDITOR created')
+    expect(accessSaved(GROUP_KIND, 'Night Shift', false, t)).toBe('Group Night Shift saved')
   })
 })

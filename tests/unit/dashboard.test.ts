@@ -9,6 +9,7 @@ import {
   DASHBOARD_STATS,
 } from '../../src/renderer/src/features/dashboard/dashboard-data'
 import { filterModules } from '../../src/renderer/src/features/dashboard/module-filter'
+import { englishText as t } from './english-text'
 
 describe('count-up', () => {
   test('the easing starts at 0, ends at 1 and rises fast, then slowly', () => {
@@ -43,7 +44,7 @@ describe('count-up', () => {
 
 describe('dashboard data', () => {
   test('six stat cards and thirteen modules, each module with its own route', () => {
-    expect(DASHBOARD_STATS.map((stat) => stat.title)).toEqual([
+    expect(DASHBOARD_STATS.map((stat) => t(stat.title))).toEqual([
       'Total Events',
       'Employees',
       'Customers',
@@ -57,7 +58,8 @@ describe('dashboard data', () => {
 })
 
 describe('filterModules', () => {
-  const titles = (search: string) => filterModules(DASHBOARD_MODULES, search).map((m) => m.title)
+  const titles = (search: string) =>
+    filterModules(DASHBOARD_MODULES, search, t).map((m) => t(m.title))
 
   test('matches the title or the description, ignoring case and surrounding spaces', () => {
     expect(titles(' crm ')).toEqual(['CRM'])

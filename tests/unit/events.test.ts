@@ -6,9 +6,9 @@ import {
 import { SAMPLE_EVENTS } from '../../src/renderer/src/features/events/events-data'
 
 test('an event day reads the same in every time zone', () => {
-  expect(formatEventDate('2026-12-12')).toBe('Dec 12, 2026')
-  expect(formatEventDate('2027-01-01')).toBe('Jan 1, 2027')
-  expect(formatEventDate('not a day')).toBe('-')
+  expect(formatEventDate('2026-12-12', 'en-US')).toBe('Dec 12, 2026')
+  expect(formatEventDate('2027-01-01', 'en-US')).toBe('Jan 1, 2027')
+  expect(formatEventDate('not a day', 'en-US')).toBe('-')
 })
 
 test('employees are joined with ", ", or a dash when none are assigned', () => {

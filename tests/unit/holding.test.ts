@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { englishText as t } from './english-text'
 import { memberStatus } from '../../src/renderer/src/features/access/member-status'
 import { membersQuery } from '../../src/renderer/src/features/access/members-query'
 import { holdingText, viaText } from '../../src/renderer/src/lib/holding'
@@ -29,7 +30,7 @@ describe('the members list', () => {
 
   test('says whether a member is active and whether locked', () => {
     const user = { id: 1, username: 'a', fullName: 'A B', email: 'a@b.c' }
-    expect(memberStatus({ ...user, isActive: true, isLocked: false })).toBe('Active')
-    expect(memberStatus({ ...user, isActive: false, isLocked: true })).toBe('Inactive, Locked')
+    expect(memberStatus({ ...user, isActive: true, isLocked: false }, t)).toBe('Active')
+    expect(memberStatus({ ...user, isActive: false, isLocked: true }, t)).toBe('Inactive, Locked')
   })
 })

@@ -2,25 +2,24 @@ import { z } from 'zod'
 
 /**
  * The fixed permission catalogue of delegated administration: every admin route requires
- * exactly one of these, and a role grants a set of them. The descriptions are shown in the UI.
+ * exactly one of these, and a role grants a set of them. The console describes each in its
+ * message catalogues.
  */
-export const PERMISSION_DESCRIPTIONS = {
-  'users.read':
-    'List, search, view and export users; see roles, groups, effective roles, members and sessions',
-  'users.create': 'Add users',
-  'users.edit': "Change a user's profile fields",
-  'users.status': 'Activate, deactivate, lock, unlock and end a temporary lockout',
-  'users.credentials': 'Send reset-password links, set temporary passwords and end sessions',
-  'users.assign': "Add and remove a user's roles and groups",
-  'access.manage':
-    "Create, rename, activate and deactivate roles and groups, link them, and set a role's permissions",
-  'audit.read': 'Read the audit log and export it',
-} as const
+const PERMISSION_NAMES = [
+  'users.read',
+  'users.create',
+  'users.edit',
+  'users.status',
+  'users.credentials',
+  'users.assign',
+  'access.manage',
+  'audit.read',
+] as const
 
-export type Permission = keyof typeof PERMISSION_DESCRIPTIONS
+export type Permission = (typeof PERMISSION_NAMES)[number]
 
 /** The catalogue in its one order: sorted, as the server answers them. */
-export const PERMISSIONS = (Object.keys(PERMISSION_DESCRIPTIONS) as Permission[]).sort()
+export const PERMISSIONS: Permission[] = [...PERMISSION_NAMES].sort()
 
 export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]], {
   error: `permission must be one of ${PERMISSIONS.join(', ')}`,

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { DataTable } from '../../components/DataTable'
+import { useText } from '../../lib/text'
 import { usePermissions } from '../auth'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { accessColumns } from './access-columns'
@@ -38,6 +39,7 @@ export function AccessCard({
   const [toggling, setToggling] = useState<AccessItem | null>(null)
   const [membersOf, setMembersOf] = useState<AccessItem | null>(null)
   const manages = usePermissions()('access.manage')
+  const t = useText()
   // A server of delegated administration names every role's permissions (issue 29).
   const withPermissions = items.some((item) => item.permissions !== undefined)
   const columns = useMemo(
@@ -51,45 +53,46 @@ export function AccessCard({
           }),
           onMembers: setMembersOf,
         },
+        t,
         withPermissions,
       ),
-    [kind, manages, withPermissions],
+    [kind, manages, t, withPermissions],
   )
   const shown = useMemo(() => filterByName(items, search), [items, search])
 
   return (
     <section className="access-card" aria-labelledby={titleId}>
       <div className="access-card-header">
-        <h2 id={titleId}>{kind.plural}</h2>
+        <h2 id={titleId}>{t(kind.plural)}</h2>
         <div className="access-toolbar">
           <label htmlFor={searchId} className="visually-hidden">
-            Search {kind.plural.toLowerCase()}
+            {t(kind.search)}
           </label>
           <input
             id={searchId}
             type="search"
-            placeholder={`Search ${kind.plural.toLowerCase()}...`}
+            placeholder={t(kind.searchPlaceholder)}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
           {manages && (
             <button type="button" className="primary" onClick={() => setEditing({})}>
-              + Add {kind.singular}
+              {t(kind.add)}
             </button>
           )}
           <button type="button" className="secondary" onClick={onRefresh}>
-            Refresh
+            {t('access.refresh')}
           </button>
         </div>
       </div>
       <DataTable
-        label={kind.plural}
+        label={t(kind.plural)}
         columns={columns}
         data={shown}
         rowKey={(item) => String(item.id)}
         loading={loading}
-        loadingText={`Loading ${kind.plural.toLowerCase()}...`}
-        emptyText={emptyText(kind.plural, search)}
+        loadingText={t(kind.loading)}
+        emptyText={emptyText(t, kind, search)}
       />
       {editing && (
         <AccessDialog

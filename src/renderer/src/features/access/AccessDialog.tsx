@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@shared/contract'
+import { PERMISSIONS, type Permission } from '@shared/contract'
+import type { MessageId } from '@shared/i18n/catalogues'
 import { useEffectConfirm } from '../../api/effects'
 import { Dialog } from '../../components/Dialog'
 import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
@@ -7,11 +8,24 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { useServerFeature } from '../auth'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { toggleId } from '@shared/assignment'
 import { administratorRoleFixed } from '@shared/messages'
 import { accessSaved, checkAccessForm, nameConflict } from './access-form'
 import { effectOfSave, useSaveAccess } from './useAccessMutations'
+
+/** What each permission allows, as the dialog's checklist describes it. */
+const PERMISSION_TEXTS: Record<Permission, MessageId> = {
+  'users.read': 'access.permissionUsersRead',
+  'users.create': 'access.permissionUsersCreate',
+  'users.edit': 'access.permissionUsersEdit',
+  'users.status': 'access.permissionUsersStatus',
+  'users.credentials': 'access.permissionUsersCredentials',
+  'users.assign': 'access.permissionUsersAssign',
+  'access.manage': 'access.permissionAccessManage',
+  'audit.read': 'access.permissionAuditRead',
+}
 
 export interface AccessDialogProps {
   kind: AccessKind
@@ -50,6 +64,7 @@ export function AccessDialog({
   const save = useSaveAccess(kind)
   const effect = useEffectConfirm()
   const previewOffered = useServerFeature('effect-preview')
+  const t = useText()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -67,7 +82,7 @@ export function AccessDialog({
       save.mutate(change, {
         onSuccess: () => {
           onClose()
-          notify(accessSaved(kind, checked.input.name, item === undefined))
+          notify(accessSaved(kind, checked.input.name, item === undefined, t))
         },
         onError: (error) => setNameError(nameConflict(error)),
       })
@@ -80,28 +95,28 @@ export function AccessDialog({
   return (
     <>
       <Dialog
-        title={`${item ? 'Edit' : 'Add'} ${kind.singular}`}
+        title={t(item ? kind.editTitle : kind.addTitle)}
         onClose={onClose}
         footer={
           <>
             <button type="button" className="secondary" onClick={onClose}>
-              Cancel
+              {t('access.cancel')}
             </button>
             <button type="submit" form={formId} className="primary" disabled={save.isPending}>
-              {item ? 'Save' : 'Create'}
+              {t(item ? 'access.save' : 'access.create')}
             </button>
           </>
         }
       >
         <form id={formId} className="access-form" onSubmit={submit} noValidate>
           {save.isError && !nameConflict(save.error) && (
-            <ErrorBanner message={errorMessage(save.error, 'Failed to save')} />
+            <ErrorBanner message={errorMessage(save.error, t('access.saveFailed'))} />
           )}
-          <label htmlFor={nameId}>Name</label>
+          <label htmlFor={nameId}>{t('access.name')}</label>
           <input
             id={nameId}
             value={name}
-            placeholder="Enter name..."
+            placeholder={t('access.namePlaceholder')}
             data-autofocus
             aria-invalid={Boolean(nameError)}
             aria-describedby={nameError ? nameErrorId : undefined}
@@ -116,16 +131,13 @@ export function AccessDialog({
             </p>
           )}
           <fieldset className="access-links">
-            <legend>{kind.assignLabel}</legend>
+            <legend>{t(kind.assignLabel)}</legend>
             {optionsLoading ? (
-              <p role="status">Loading...</p>
+              <p role="status">{t('access.loading')}</p>
             ) : optionsFailed ? (
-              <p>
-                The {kind.linksHeader.toLowerCase()} could not be loaded; the links stay as they
-                are.
-              </p>
+              <p>{t(kind.linksFailed)}</p>
             ) : options.length === 0 ? (
-              <p>No {kind.linksHeader.toLowerCase()} yet.</p>
+              <p>{t(kind.noOptions)}</p>
             ) : (
               options.map((option) => (
                 <label key={option.id} className="access-link">
@@ -137,14 +149,16 @@ export function AccessDialog({
                     }
                   />
                   {option.name}
-                  {!option.active && <span className="access-inactive"> (inactive)</span>}
+                  {!option.active && (
+                    <span className="access-inactive"> {t('access.inactiveMark')}</span>
+                  )}
                 </label>
               ))
             )}
           </fieldset>
           {offersPermissions && (
             <fieldset className="access-links access-permissions">
-              <legend>Permissions</legend>
+              <legend>{t('access.permissions')}</legend>
               {fixed && (
                 <p id={`${formId}-fixed`} className="permission-fixed">
                   {administratorRoleFixed(item.name)}
@@ -168,10 +182,10 @@ export function AccessDialog({
                         )
                       }
                     />
-                    {permission}
+                    <bdi>{permission}</bdi>
                   </label>
                   <span id={`${formId}-${permission}`} className="permission-description">
-                    {PERMISSION_DESCRIPTIONS[permission]}
+                    {t(PERMISSION_TEXTS[permission])}
                   </span>
                 </div>
               ))}
@@ -180,7 +194,10 @@ export function AccessDialog({
         </form>
       </Dialog>
       {effect.asking && (
-        <EffectConfirmDialog effect={effect} confirmLabel={item ? 'Save' : 'Create'} />
+        <EffectConfirmDialog
+          effect={effect}
+          confirmLabel={t(item ? 'access.save' : 'access.create')}
+        />
       )}
     </>
   )

@@ -3,10 +3,14 @@ import { Link } from 'react-router'
 import { useGroups, useRoles } from '../../api/access'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { AccessCard } from './AccessCard'
 import { GROUP_KIND, ROLE_KIND, groupItems, roleItems } from './access-kinds'
 import { useRefreshAccess } from './useAccessMutations'
 import './access.css'
+
+/** The glyph before Back to Users, hidden from screen readers: a sign, not a text. */
+const BACK_ARROW = '← '
 
 /** Roles & Groups (/access): both sides of the role–group links, each in its own card. */
 export function AccessPage() {
@@ -23,18 +27,17 @@ export function AccessPage() {
     [groups.isError, groups.data],
   )
   const loadError = roles.error ?? groups.error
+  const t = useText()
 
   return (
     <div className="access-page">
       <Link to="/users" className="back-link">
         <span aria-hidden="true" className="mirror-in-rtl">
-          {'← '}
+          {BACK_ARROW}
         </span>
-        Back to Users
+        {t('userDetails.backToUsers')}
       </Link>
-      {loadError && (
-        <ErrorBanner message={errorMessage(loadError, 'Failed to load roles & groups')} />
-      )}
+      {loadError && <ErrorBanner message={errorMessage(loadError, t('access.loadFailed'))} />}
       <div className="access-cards">
         <AccessCard
           kind={ROLE_KIND}

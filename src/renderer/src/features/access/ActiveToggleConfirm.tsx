@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EffectSummary } from '../../components/EffectSummary'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { statusToggle } from './status-toggle'
 import { useServerFeature } from '../auth'
@@ -19,7 +20,8 @@ export function ActiveToggleConfirm({
   onClose: () => void
 }) {
   const setActive = useSetAccessActive(kind)
-  const toggle = statusToggle(kind, item)
+  const t = useText()
+  const toggle = statusToggle(kind, item, t)
   const previewOffered = useServerFeature('effect-preview')
   const effect = useEffectOf(
     effectOfSetActive(kind, { id: item.id, active: toggle.activate }),
@@ -32,7 +34,7 @@ export function ActiveToggleConfirm({
       danger={toggle.danger}
       busy={setActive.isPending}
       confirmDisabled={previewOffered && !effect.isSuccess}
-      error={setActive.isError ? errorMessage(setActive.error, 'Failed to update status') : null}
+      error={setActive.isError ? errorMessage(setActive.error, t('access.statusFailed')) : null}
       onCancel={onClose}
       onConfirm={() =>
         setActive.mutate(

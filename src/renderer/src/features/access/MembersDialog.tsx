@@ -4,6 +4,7 @@ import { DataTable } from '../../components/DataTable'
 import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
+import { useText } from '../../lib/text'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { emptyText } from './filter-by-name'
 import { memberColumns } from './member-columns'
@@ -21,26 +22,28 @@ export function MembersDialog({
 }) {
   const searchId = useId()
   const members = useMembers(kind, item)
-  const columns = useMemo(() => memberColumns(kind), [kind])
+  const t = useText()
+  const columns = useMemo(() => memberColumns(kind, t), [kind, t])
+  const title = t('access.membersOf', { name: item.name })
   return (
     <Dialog
-      title={`Members of ${item.name}`}
+      title={title}
       className="members-dialog"
       onClose={onClose}
       footer={
         <button type="button" className="secondary" onClick={onClose}>
-          Close
+          {t('access.close')}
         </button>
       }
     >
       <div className="members-toolbar">
         <label htmlFor={searchId} className="visually-hidden">
-          Search members
+          {t('access.searchMembers')}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search members..."
+          placeholder={t('access.searchMembersPlaceholder')}
           maxLength={MAX_SEARCH_LENGTH}
           value={members.searchText}
           onChange={(event) => members.setSearchText(event.target.value)}
@@ -49,13 +52,17 @@ export function MembersDialog({
       </div>
       {members.error && <ErrorBanner message={members.error} />}
       <DataTable
-        label={`Members of ${item.name}`}
+        label={title}
         columns={columns}
         data={members.members}
         rowKey={(member) => String(member.user.id)}
         loading={members.loading}
-        loadingText="Loading members..."
-        emptyText={emptyText('Members', members.search)}
+        loadingText={t('access.loadingMembers')}
+        emptyText={emptyText(
+          t,
+          { none: 'access.noMembersFound', noneMatch: 'access.noMembersMatch' },
+          members.search,
+        )}
       />
       {members.page && members.page.totalElements > 0 && (
         <Pagination page={members.page} shown={members.members.length} onPage={members.goToPage} />

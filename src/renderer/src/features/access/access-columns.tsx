@@ -1,3 +1,4 @@
+import type { Translate } from '@shared/i18n/catalogues'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { linkSummary, type AccessItem, type AccessKind } from './access-kinds'
 import { statusText } from './status-toggle'
@@ -15,65 +16,71 @@ const col = columnHelper<AccessItem>()
 export function accessColumns(
   kind: AccessKind,
   { onToggle, onEdit, onMembers }: AccessRowActions,
+  t: Translate,
   withPermissions = false,
 ): TableColumn<AccessItem>[] {
   return [
-    col.accessor('id', { header: 'ID' }),
-    col.accessor('name', { header: kind.singular }),
+    col.accessor('id', { header: t('access.id') }),
+    col.accessor('name', { header: t(kind.singular) }),
     col.display({
       id: 'links',
-      header: kind.linksHeader,
-      cell: ({ row }) => linkSummary(kind, row.original),
+      header: t(kind.linksHeader),
+      cell: ({ row }) => linkSummary(kind, row.original, t),
     }),
     // A role's permissions, when the server names them (issue 29).
     ...(kind.key === 'roles' && withPermissions
       ? [
           col.display({
             id: 'permissions',
-            header: 'Permissions',
-            cell: ({ row }) => (row.original.permissions ?? []).join(', ') || 'None',
+            header: t('access.permissions'),
+            cell: ({ row }) =>
+              (row.original.permissions ?? []).join(', ') || t('access.noPermissions'),
           }),
         ]
       : []),
     col.display({
       id: 'active',
-      header: 'Active',
+      header: t('access.active'),
       cell: ({ row }) =>
         onToggle ? (
           <button
             type="button"
             className={`status-toggle ${row.original.active ? 'is-active' : 'state-inactive'}`}
-            aria-label={`${statusText(row.original)}: ${row.original.active ? 'deactivate' : 'activate'} ${kind.noun} ${row.original.name}`}
+            aria-label={t(kind.toggleLabel, {
+              status: statusText(row.original, t),
+              change: row.original.active ? 'deactivate' : 'activate',
+              name: row.original.name,
+            })}
             onClick={() => onToggle(row.original)}
           >
-            {statusText(row.original)}
+            {statusText(row.original, t)}
           </button>
         ) : (
-          statusText(row.original)
+          statusText(row.original, t)
         ),
     }),
     col.display({
       id: 'actions',
-      header: 'Actions',
+      header: t('access.actions'),
       cell: ({ row }) => (
         <span className="access-actions">
           {onEdit && (
             <button
               type="button"
               className="secondary"
-              aria-label={`Edit ${kind.noun} ${row.original.name}`}
+              aria-label={t(kind.editLabel, { name: row.original.name })}
               onClick={() => onEdit(row.original)}
             >
-              Edit
+              {t('access.edit')}
             </button>
           )}
           <button
             type="button"
             className="secondary"
-            aria-label={`Members of ${kind.noun} ${row.original.name}`}
+            aria-label={t(kind.membersLabel, { name: row.original.name })}
             onClick={() => onMembers(row.original)}
           >
-            Members
+            {t('access.members')}
           </button>
         </span>
       ),

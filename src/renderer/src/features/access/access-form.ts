@@ -1,4 +1,5 @@
 import type { Permission } from '@shared/contract'
+import type { Translate } from '@shared/i18n/catalogues'
 import { accessNameSchema } from '@shared/validation'
 import { BridgeFailure } from '../../lib/query'
 import type { AccessKind } from './access-kinds'
@@ -20,8 +21,8 @@ export function checkAccessForm(name: string, linkIds: Iterable<number>): Access
 }
 
 /** The notification once the dialog's role or group is saved, e.g. 'Role AUDITOR created'. */
-export const accessSaved = (kind: AccessKind, name: string, created: boolean) =>
-  `${kind.singular} ${name} ${created ? 'created' : 'saved'}`
+export const accessSaved = (kind: AccessKind, name: string, created: boolean, t: Translate) =>
+  t(created ? kind.created : kind.saved, { name })
 
 /**
  * A name the server refused as taken (409) belongs under the Name field, as every field error

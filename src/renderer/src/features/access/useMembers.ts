@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AccessItem, AccessKind } from './access-kinds'
 import { membersQuery } from './members-query'
@@ -14,6 +15,7 @@ const SEARCH_DELAY_MS = 300
  * new search starts again from the first page; the previous page stays while the next loads.
  */
 export function useMembers(kind: AccessKind, item: AccessItem) {
+  const t = useText()
   const [searchText, setSearchText] = useState('')
   const settledSearch = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS)
   const [paged, setPaged] = useState({ search: settledSearch, page: 0 })
@@ -32,6 +34,6 @@ export function useMembers(kind: AccessKind, item: AccessItem) {
     members: list.isError ? [] : (list.data?.content ?? []),
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,
-    error: list.isError ? errorMessage(list.error, 'Failed to load members') : null,
+    error: list.isError ? errorMessage(list.error, t('access.membersFailed')) : null,
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { auditActionText } from '@shared/audit-words'
 import { AUDIT_ACTIONS, type AuditFilter } from '@shared/contract'
+import { useText } from '../../lib/text'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AuditFilterKey } from './audit-url'
 
@@ -18,6 +19,7 @@ function TextFilter({
   value: string
   onChange: (value: string) => void
 }) {
+  const t = useText()
   const [text, setText] = useState(value)
   const settled = useDebouncedValue(text, TYPING_DELAY_MS)
   // Only a settled edit applies, so the URL changing underneath does not echo back.
@@ -37,7 +39,7 @@ function TextFilter({
         id={id}
         type="search"
         maxLength={100}
-        placeholder="Username or ID"
+        placeholder={t('audit.userPlaceholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
@@ -60,28 +62,29 @@ export function AuditFilters({
       ? [filter.action, ...AUDIT_ACTIONS]
       : AUDIT_ACTIONS
   const filtered = Object.values(filter).some(Boolean)
+  const t = useText()
   return (
-    <div className="audit-filters" role="group" aria-label="Filters">
+    <div className="audit-filters" role="group" aria-label={t('audit.filters')}>
       <TextFilter
         id="audit-actor"
-        label="Actor"
+        label={t('audit.actor')}
         value={filter.actor ?? ''}
         onChange={(value) => onChange('actor', value)}
       />
       <TextFilter
         id="audit-target"
-        label="Target user"
+        label={t('audit.targetUser')}
         value={filter.target ?? ''}
         onChange={(value) => onChange('target', value)}
       />
       <div className="audit-filter">
-        <label htmlFor="audit-action">Action</label>
+        <label htmlFor="audit-action">{t('audit.action')}</label>
         <select
           id="audit-action"
           value={filter.action ?? ''}
           onChange={(event) => onChange('action', event.target.value)}
         >
-          <option value="">All actions</option>
+          <option value="">{t('audit.allActions')}</option>
           {actions.map((action) => (
             <option key={action} value={action}>
               {auditActionText(action)}
@@ -92,7 +95,7 @@ export function AuditFilters({
       {/* From and To wrap together, never To alone on a line of its own (issue 56). */}
       <div className="audit-date-range">
         <div className="audit-filter">
-          <label htmlFor="audit-from">From</label>
+          <label htmlFor="audit-from">{t('audit.from')}</label>
           <input
             id="audit-from"
             type="date"
@@ -102,7 +105,7 @@ export function AuditFilters({
           />
         </div>
         <div className="audit-filter">
-          <label htmlFor="audit-to">To</label>
+          <label htmlFor="audit-to">{t('audit.to')}</label>
           <input
             id="audit-to"
             type="date"
@@ -113,7 +116,7 @@ export function AuditFilters({
         </div>
       </div>
       <button type="button" className="secondary" disabled={!filtered} onClick={onClear}>
-        Clear Filters
+        {t('audit.clearFilters')}
       </button>
     </div>
   )

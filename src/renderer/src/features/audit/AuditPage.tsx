@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner'
 import { Pagination } from '../../components/Pagination'
 import { AuditFilters } from './AuditFilters'
 import { auditColumns } from './audit-columns'
+import { useText } from '../../lib/text'
 import { useDateText } from '../../lib/useDateText'
 import { useAuditExport } from './useAuditExport'
 import { useAuditLog } from './useAuditLog'
@@ -13,6 +14,7 @@ import './audit.css'
 export function AuditPage() {
   const log = useAuditLog()
   const date = useDateText()
+  const t = useText()
   const columns = useMemo(() => auditColumns(date), [date])
   const exports = useAuditExport(log.view.filter)
   const exporting = exports.progress !== null
@@ -26,7 +28,7 @@ export function AuditPage() {
           disabled={log.entries.length === 0 || exporting}
           onClick={exports.exportCsv}
         >
-          Export CSV
+          {t('audit.exportCsv')}
         </button>
         <button
           type="button"
@@ -34,13 +36,16 @@ export function AuditPage() {
           disabled={log.entries.length === 0 || exporting}
           onClick={exports.exportPdf}
         >
-          Export PDF
+          {t('audit.exportPdf')}
         </button>
         {exports.progress && (
           <span className="audit-export-progress">
             <label htmlFor="audit-export-progress">
-              Exporting {exports.progress.format.toUpperCase()}: {exports.progress.done} of{' '}
-              {exports.progress.total || '…'} entries
+              {t(exports.progress.total ? 'audit.exporting' : 'audit.exportingCounting', {
+                format: exports.progress.format.toUpperCase(),
+                done: exports.progress.done,
+                total: exports.progress.total,
+              })}
             </label>
             <progress
               id="audit-export-progress"
@@ -48,7 +53,7 @@ export function AuditPage() {
               value={exports.progress.done}
             />
             <button type="button" className="secondary" onClick={exports.cancel}>
-              Cancel
+              {t('audit.cancel')}
             </button>
           </span>
         )}
@@ -56,13 +61,13 @@ export function AuditPage() {
       {exports.error && <ErrorBanner message={exports.error} onDismiss={exports.dismissError} />}
       {log.error && <ErrorBanner message={log.error} />}
       <DataTable
-        label="Audit Log"
+        label={t('audit.log')}
         columns={columns}
         data={log.entries}
         rowKey={(entry) => String(entry.id)}
         loading={log.loading}
-        loadingText="Loading audit entries..."
-        emptyText="No audit entries found."
+        loadingText={t('audit.loading')}
+        emptyText={t('audit.empty')}
       />
       {log.page && <Pagination page={log.page} shown={log.entries.length} onPage={log.goToPage} />}
     </div>

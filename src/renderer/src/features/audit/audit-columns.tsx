@@ -1,10 +1,15 @@
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
 import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
 import type { AuditEntry } from '@shared/contract'
+import type { ReactNode } from 'react'
 import type { DateText } from '@shared/dates'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
+
+/** The session's id kept whole and in its own direction inside Arabic text. */
+const isolated = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
 
 /** The characters of a session's id the table shows. */
 const SESSION_ID_SHOWN = 8
@@ -29,7 +34,12 @@ export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
           entry.targetId
         )
           return (
-            <span title={text}>{`Session: ${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`}</span>
+            <span title={text}>
+              <FormattedMessage
+                id="audit.sessionShort"
+                values={{ id: entry.targetId.slice(0, SESSION_ID_SHOWN), bdi: isolated }}
+              />
+            </span>
           )
         return text
       },

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportFormat } from '@shared/bridge-inputs'
 import type { AuditFilter } from '@shared/contract'
+import type { Translate } from '@shared/i18n/catalogues'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
+import { useText } from '../../lib/text'
 import { useTimeZone } from '../../lib/time-zone'
 
 export interface AuditExportProgress {
@@ -13,12 +15,12 @@ export interface AuditExportProgress {
   total: number
 }
 
-function outcomeNotice(outcome: ExportOutcome): string | null {
+function outcomeNotice(outcome: ExportOutcome, t: Translate): string | null {
   switch (outcome.status) {
     case 'saved':
-      return `Exported ${outcome.rows} audit entries to ${outcome.file}`
+      return t('audit.exported', { rows: outcome.rows, file: outcome.file })
     case 'printed':
-      return `The report of ${outcome.rows} audit entries was sent to the print window.`
+      return t('audit.printed', { rows: outcome.rows })
     default:
       return null
   }
@@ -32,6 +34,7 @@ export function useAuditExport(filter: AuditFilter) {
   const [progress, setProgress] = useState<AuditExportProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
   const timeZone = useTimeZone((state) => state.zone)
+  const t = useText()
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])
 
@@ -47,10 +50,10 @@ export function useAuditExport(filter: AuditFilter) {
     unsubscribe.current()
     unsubscribe.current = null
     setProgress(null)
-    if (!result.ok) setError(result.error.message || 'Export failed')
+    if (!result.ok) setError(result.error.message || t('audit.exportFailed'))
     else if (result.data.status === 'unprinted') setError(result.data.reason)
     else {
-      const notice = outcomeNotice(result.data)
+      const notice = outcomeNotice(result.data, t)
       if (notice) notify(notice)
     }
   }

@@ -4,6 +4,7 @@ import { queryKeys } from '../../api/keys'
 import { currentSearchParams } from '../../lib/address'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 import {
   auditListQuery,
   auditViewParams,
@@ -18,6 +19,7 @@ import {
  * one keeps its place; a failed fetch empties the table and says why.
  */
 export function useAuditLog() {
+  const t = useText()
   const [params, setParams] = useSearchParams()
   const view = readAuditView(params)
   const query = auditListQuery(view)
@@ -38,6 +40,6 @@ export function useAuditLog() {
     entries: list.isError ? [] : (list.data?.content ?? []),
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,
-    error: list.isError ? errorMessage(list.error, 'Failed to fetch audit entries') : null,
+    error: list.isError ? errorMessage(list.error, t('audit.loadFailed')) : null,
   }
 }

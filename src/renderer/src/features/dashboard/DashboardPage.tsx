@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useText } from '../../lib/text'
 import { DASHBOARD_MODULES, DASHBOARD_STATS } from './dashboard-data'
 import { ModuleCard } from './ModuleCard'
 import { ModuleSearch } from './ModuleSearch'
@@ -9,7 +10,8 @@ import './dashboard.css'
 /** The hub: sample figures, then every module with a search over their titles and descriptions. */
 export function DashboardPage() {
   const [search, setSearch] = useState('')
-  const modules = useMemo(() => filterModules(DASHBOARD_MODULES, search), [search])
+  const t = useText()
+  const modules = useMemo(() => filterModules(DASHBOARD_MODULES, search, t), [search, t])
 
   return (
     <div className="dashboard-page">
@@ -20,12 +22,12 @@ export function DashboardPage() {
       </div>
       <section className="modules" aria-labelledby="modules-title">
         <div className="modules-header">
-          <h2 id="modules-title">Modules</h2>
+          <h2 id="modules-title">{t('dashboard.modules')}</h2>
           <ModuleSearch value={search} onChange={setSearch} />
         </div>
         {modules.length === 0 ? (
           <p className="modules-empty" role="status">
-            No modules match "{search.trim()}".
+            {t('dashboard.noModulesMatch', { search: search.trim() })}
           </p>
         ) : (
           <ul className="module-cards">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useText } from '../../lib/text'
 
 /**
  * "Search modules...". On narrow windows the box hides behind a Search toggle (the CSS decides
@@ -15,6 +16,7 @@ export function ModuleSearch({
   const boxId = useId()
   const [open, setOpen] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
+  const t = useText()
 
   useEffect(() => {
     if (open) inputRef.current?.focus()
@@ -29,17 +31,17 @@ export function ModuleSearch({
         aria-controls={boxId}
         onClick={() => setOpen((shown) => !shown)}
       >
-        Search
+        {t('dashboard.search')}
       </button>
       <div id={boxId} className="module-search-box">
         <label htmlFor={inputId} className="visually-hidden">
-          Search modules
+          {t('dashboard.searchModules')}
         </label>
         <input
           ref={inputRef}
           id={inputId}
           type="search"
-          placeholder="Search modules..."
+          placeholder={t('dashboard.searchModulesPlaceholder')}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />

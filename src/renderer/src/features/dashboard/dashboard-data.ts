@@ -1,58 +1,84 @@
+import type { MessageId } from '@shared/i18n/catalogues'
+
 /** A stat card of the dashboard: sample figures, not read from the server (SPEC.md section 2). */
 export interface DashboardStat {
-  title: string
+  title: MessageId
   total: number
   today: number
 }
 
 export const DASHBOARD_STATS: DashboardStat[] = [
-  { title: 'Total Events', total: 128, today: 3 },
-  { title: 'Employees', total: 342, today: 2 },
-  { title: 'Customers', total: 1286, today: 14 },
-  { title: 'Suppliers', total: 87, today: 1 },
-  { title: 'Quotations', total: 459, today: 6 },
-  { title: 'Support Tickets', total: 73, today: 5 },
+  { title: 'dashboard.statTotalEvents', total: 128, today: 3 },
+  { title: 'dashboard.statEmployees', total: 342, today: 2 },
+  { title: 'dashboard.statCustomers', total: 1286, today: 14 },
+  { title: 'dashboard.statSuppliers', total: 87, today: 1 },
+  { title: 'dashboard.statQuotations', total: 459, today: 6 },
+  { title: 'dashboard.statSupportTickets', total: 73, today: 5 },
 ]
 
 /** A module of the operations hub and the route that opens it. */
 export interface DashboardModule {
-  title: string
-  description: string
+  title: MessageId
+  description: MessageId
   to: string
 }
 
 export const DASHBOARD_MODULES: DashboardModule[] = [
   {
-    title: 'Events',
-    description: 'Plan events and follow their schedule and staff.',
+    title: 'dashboard.moduleEvents',
+    description: 'dashboard.moduleEventsDescription',
     to: '/events',
   },
-  { title: 'Venues', description: 'Keep venues, their capacity and availability.', to: '/venues' },
   {
-    title: 'Competitors',
-    description: 'Track competitors and what they offer.',
+    title: 'dashboard.moduleVenues',
+    description: 'dashboard.moduleVenuesDescription',
+    to: '/venues',
+  },
+  {
+    title: 'dashboard.moduleCompetitors',
+    description: 'dashboard.moduleCompetitorsDescription',
     to: '/competitors',
   },
-  { title: 'CRM', description: 'Manage customers, contacts and opportunities.', to: '/crm' },
-  { title: 'Budget', description: 'Follow budgets, costs and spending per event.', to: '/budget' },
+  { title: 'dashboard.moduleCrm', description: 'dashboard.moduleCrmDescription', to: '/crm' },
   {
-    title: 'Employees',
-    description: 'Staff records, departments and assignments.',
+    title: 'dashboard.moduleBudget',
+    description: 'dashboard.moduleBudgetDescription',
+    to: '/budget',
+  },
+  {
+    title: 'dashboard.moduleEmployees',
+    description: 'dashboard.moduleEmployeesDescription',
     to: '/employees',
   },
-  { title: 'Users', description: 'User accounts, their roles and groups.', to: '/users' },
-  { title: 'Analytics', description: 'Reports and trends across the business.', to: '/analytics' },
-  { title: 'Storage', description: 'Warehouse stock and equipment on hand.', to: '/storage' },
+  { title: 'dashboard.moduleUsers', description: 'dashboard.moduleUsersDescription', to: '/users' },
   {
-    title: 'Suppliers',
-    description: 'Suppliers, their quotations and contracts.',
+    title: 'dashboard.moduleAnalytics',
+    description: 'dashboard.moduleAnalyticsDescription',
+    to: '/analytics',
+  },
+  {
+    title: 'dashboard.moduleStorage',
+    description: 'dashboard.moduleStorageDescription',
+    to: '/storage',
+  },
+  {
+    title: 'dashboard.moduleSuppliers',
+    description: 'dashboard.moduleSuppliersDescription',
     to: '/suppliers',
   },
-  { title: 'Support', description: 'Support tickets and their follow-up.', to: '/support' },
-  { title: 'File Hub', description: 'Shared documents and files in one place.', to: '/filehub' },
   {
-    title: 'Marketing Campaigns',
-    description: 'Plan campaigns and measure their reach.',
+    title: 'dashboard.moduleSupport',
+    description: 'dashboard.moduleSupportDescription',
+    to: '/support',
+  },
+  {
+    title: 'dashboard.moduleFileHub',
+    description: 'dashboard.moduleFileHubDescription',
+    to: '/filehub',
+  },
+  {
+    title: 'dashboard.moduleMarketingCampaigns',
+    description: 'dashboard.moduleMarketingCampaignsDescription',
     to: '/marketing-campaigns',
   },
 ]

@@ -1,12 +1,17 @@
+import type { Translate } from '@shared/i18n/catalogues'
 import type { DashboardModule } from './dashboard-data'
 
-/** The modules whose title or description contains the search, ignoring case. */
-export function filterModules(modules: DashboardModule[], search: string): DashboardModule[] {
+/** The modules whose title or description, as shown, contains the search, ignoring case. */
+export function filterModules(
+  modules: DashboardModule[],
+  search: string,
+  t: Translate,
+): DashboardModule[] {
   const needle = search.trim().toLowerCase()
   if (!needle) return modules
   return modules.filter(
     (module) =>
-      module.title.toLowerCase().includes(needle) ||
-      module.description.toLowerCase().includes(needle),
+      t(module.title).toLowerCase().includes(needle) ||
+      t(module.description).toLowerCase().includes(needle),
   )
 }
