@@ -58,20 +58,10 @@ const UNTRANSLATED = [
   'src/renderer/src/features/user-details/UserDetailsView.tsx',
   'src/renderer/src/features/user-details/UserHeader.tsx',
   'src/renderer/src/features/user-details/UserNotFound.tsx',
-  'src/renderer/src/features/users/AddUserDialog.tsx',
-  'src/renderer/src/features/users/AssignAccessDialog.tsx',
-  'src/renderer/src/features/users/ColumnsMenu.tsx',
-  'src/renderer/src/features/users/ResetPasswordDialog.tsx',
-  'src/renderer/src/features/users/UserFilters.tsx',
-  'src/renderer/src/features/users/UsersPage.tsx',
   'src/renderer/src/features/users/bulk/BulkBar.tsx',
   'src/renderer/src/features/users/bulk/BulkDialogs.tsx',
   'src/renderer/src/features/users/bulk/selection-column.tsx',
-  'src/renderer/src/features/users/dormant/DormantNotice.tsx',
-  'src/renderer/src/features/users/export/ExportProgressBar.tsx',
-  'src/renderer/src/features/users/export/PrintReport.tsx',
   'src/renderer/src/features/users/import/ImportDialog.tsx',
-  'src/renderer/src/features/users/user-columns.tsx',
 ]
 
 export default tseslint.config(

@@ -14,8 +14,6 @@ export const PASSWORD_CHANGED_ADMIN_REQUIRED = `Your new password is set. ${ADMI
  */
 export const HOLDS_MORE_PERMISSIONS =
   'You cannot change an account that holds permissions you do not have.'
-/** Beside the administrator role where a role is given (Assign Roles). */
-export const ADMINISTRATOR_ROLE_GRANTS = 'grants every permission'
 /** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */
 export const administratorRoleFixed = (roleName: string) =>
   `The ${roleName} role always carries every permission.`

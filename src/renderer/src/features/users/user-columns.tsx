@@ -6,6 +6,7 @@ import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { MoreMenu } from '../../components/MoreMenu'
 import { SET_TEMPORARY_PASSWORD } from '../temporary-password'
 import { fromUsersList } from '../../lib/users-list-return'
+import { useText } from '../../lib/text'
 import {
   activeText,
   activeToggle,
@@ -49,6 +50,7 @@ function StatusCell({
   field: 'isActive' | 'isLocked'
   actions: UserRowActions
 }) {
+  const t = useText()
   const on = field === 'isActive' ? user.isActive : user.isLocked
   const text = field === 'isActive' ? activeText(user) : lockedText(user)
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
@@ -66,7 +68,7 @@ function StatusCell({
     <button
       type="button"
       className={`status-pill ${look}`}
-      aria-label={`${text}: ${action} ${user.username}`}
+      aria-label={t('users.statusToggleName', { state: text, action, username: user.username })}
       onClick={() => actions.onStatus(user, action)}
     >
       {text}
@@ -106,6 +108,8 @@ function RowButton({
  * More, on one line. A user the caller may do nothing to shows why, once.
  */
 function RowActions({ user, actions }: { user: User; actions: UserRowActions }) {
+  const t = useText()
+  const username = user.username
   const [assign, resetPassword, setTemporaryPassword] = ROW_ACTIONS.map((action) =>
     actions.rightOf(user, action),
   )
@@ -121,25 +125,25 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
     <div className="row-actions">
       <RowButton
         right={assign}
-        label="Assign Roles"
-        name={`Assign Roles to ${user.username}`}
+        label={t('users.assignRoles')}
+        name={t('users.assignRolesTo', { username })}
         onClick={() => actions.onAssign(user, 'roles')}
       />
       <RowButton
         right={assign}
-        label="Assign Groups"
-        name={`Assign Groups to ${user.username}`}
+        label={t('users.assignGroups')}
+        name={t('users.assignGroupsTo', { username })}
         onClick={() => actions.onAssign(user, 'groups')}
       />
       <RowButton
         right={resetPassword}
-        label="Reset PW"
-        name={`Reset PW for ${user.username}`}
+        label={t('users.resetPw')}
+        name={t('users.resetPwFor', { username })}
         onClick={() => actions.onResetPassword(user)}
       />
       {setTemporaryPassword !== undefined && (
         <MoreMenu
-          label={`More actions for ${user.username}`}
+          label={t('users.moreActionsFor', { username })}
           items={[
             {
               label: SET_TEMPORARY_PASSWORD,
