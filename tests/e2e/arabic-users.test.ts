@@ -41,7 +41,7 @@ test('the Users list is in Arabic, right to left, and finds an Arabic name', asy
 
   await page.getByPlaceholder(AR['users.searchPlaceholder']).fill('الهاشمي')
   await table().getByText('سلمى الهاشمي').waitFor()
-  await expect(table().getByText('خالد المنصوري').count()).resolves.toBe(0)
+  await expect.poll(() => table().getByText('خالد المنصوري').count()).toBe(0)
   await page
     .getByRole('button', { name: `تعيين الأدوار للمستخدم \u2068${salma.username}\u2069` })
     .waitFor()
@@ -76,5 +76,4 @@ test('a header sorts the list, and a user is locked through the confirm', async 
   })
   expect(stored.body).toMatchObject({ isLocked: true })
   expect(await seriousViolations(page)).toEqual([])
-  await page.screenshot({ path: '/tmp/arabic-users.png' })
 })
