@@ -27,16 +27,6 @@ const UNTRANSLATED = [
   'src/renderer/src/features/reset-password/ResetPasswordPage.tsx',
   'src/renderer/src/features/settings/AuditSinksCard.tsx',
   'src/renderer/src/features/updates/UpdateOffer.tsx',
-  'src/renderer/src/features/users/AddUserDialog.tsx',
-  'src/renderer/src/features/users/AssignAccessDialog.tsx',
-  'src/renderer/src/features/users/ColumnsMenu.tsx',
-  'src/renderer/src/features/users/ResetPasswordDialog.tsx',
-  'src/renderer/src/features/users/UserFilters.tsx',
-  'src/renderer/src/features/users/UsersPage.tsx',
-  'src/renderer/src/features/users/dormant/DormantNotice.tsx',
-  'src/renderer/src/features/users/export/ExportProgressBar.tsx',
-  'src/renderer/src/features/users/export/PrintReport.tsx',
-  'src/renderer/src/features/users/user-columns.tsx',
 ]
 
 export default tseslint.config(

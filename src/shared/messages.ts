@@ -11,8 +11,6 @@ export const ADMIN_REQUIRED = 'Administrator rights are required to use this con
  */
 export const PASSWORD_CHANGED_ADMIN_REQUIRED = `Your new password is set. ${ADMIN_REQUIRED}`
 export { HOLDS_MORE_PERMISSIONS } from './contract/refusal-codes'
-/** Beside the administrator role where a role is given (Assign Roles). */
-export const ADMINISTRATOR_ROLE_GRANTS = 'grants every permission'
 /** Why the administrator role's permissions cannot be changed: the server's 409, the dialog's note. */
 export const administratorRoleFixed = (role: string) =>
   refusalMessage({ code: 'administrator_role_fixed', params: { role } })

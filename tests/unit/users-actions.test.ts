@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
 import { checkNewUser, EMPTY_NEW_USER } from '../../src/renderer/src/features/users/new-user'
-import { resetPasswordQuestion } from '../../src/renderer/src/features/users/reset-password'
+import { IntlMessageFormat } from 'intl-messageformat'
+import { EN } from '@shared/i18n/catalogues'
 import { activeToggle, lockToggle, passwordResetSent, statusChange } from '@shared/user-actions'
 
 const user = { username: 'ann', isActive: true, isLocked: false } as User
@@ -38,9 +39,11 @@ describe('status changes from the Active and Locked cells', () => {
 
 describe('reset password texts', () => {
   test('as SPEC.md words them', () => {
-    expect(resetPasswordQuestion('ann@example.com')).toBe(
-      'Are you sure you want to reset the password for ann@example.com?',
-    )
+    expect(
+      new IntlMessageFormat(EN['users.resetPasswordQuestion'], 'en').format({
+        email: 'ann@example.com',
+      }),
+    ).toBe('Are you sure you want to reset the password for ann@example.com?')
     expect(passwordResetSent('ann@example.com')).toBe(
       'An email has been sent to ann@example.com with link to change their password',
     )

@@ -3,6 +3,8 @@ import { Dialog } from '../../components/Dialog'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { TextField } from '../../components/TextField'
 import { errorMessage } from '../../lib/query'
+import type { MessageId } from '@shared/i18n/catalogues'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 import {
   checkNewUser,
@@ -14,13 +16,13 @@ import {
 import { useCreateUser, type CreatedUser } from './useCreateUser'
 
 /** In the order of SPEC.md section 2. */
-const TEXT_FIELDS: { field: NewUserTextField; label: string }[] = [
-  { field: 'username', label: 'Username' },
-  { field: 'email', label: 'Email' },
-  { field: 'password', label: 'Password' },
-  { field: 'firstName', label: 'First Name' },
-  { field: 'lastName', label: 'Last Name' },
-  { field: 'phoneNumber', label: 'Phone Number' },
+const TEXT_FIELDS: { field: NewUserTextField; label: MessageId }[] = [
+  { field: 'username', label: 'users.fieldUsername' },
+  { field: 'email', label: 'users.fieldEmail' },
+  { field: 'password', label: 'users.fieldPassword' },
+  { field: 'firstName', label: 'users.fieldFirstName' },
+  { field: 'lastName', label: 'users.fieldLastName' },
+  { field: 'phoneNumber', label: 'users.fieldPhoneNumber' },
 ]
 
 /**
@@ -34,6 +36,7 @@ export function AddUserDialog({
   onClose: () => void
   onCreated: (created: CreatedUser) => void
 }) {
+  const t = useText()
   const formId = useId()
   // The save's failure and progress are the mutation's: the form holds the fields and their errors.
   const form = useForm<NewUserFields>(EMPTY_NEW_USER)
@@ -58,11 +61,11 @@ export function AddUserDialog({
     })
   }
 
-  const input = (field: NewUserTextField, label: string) => (
+  const input = (field: NewUserTextField, label: MessageId) => (
     <TextField
       key={field}
       id={`${formId}-${field}`}
-      label={label}
+      label={t(label)}
       value={fields[field]}
       onChange={(value) => edit(field, value)}
       error={errors[field]}
@@ -74,22 +77,22 @@ export function AddUserDialog({
   const statusId = `${formId}-active`
   return (
     <Dialog
-      title="Add New User"
+      title={t('users.addUserTitle')}
       onClose={onClose}
       className="add-user-dialog"
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('users.cancel')}
           </button>
           <button type="submit" form={formId} className="primary" disabled={create.isPending}>
-            Save User
+            {t('users.saveUser')}
           </button>
         </>
       }
     >
       {create.isError && !newUserFieldFailure(create.error) && (
-        <ErrorBanner message={errorMessage(create.error, 'Failed to create user')} />
+        <ErrorBanner message={errorMessage(create.error, t('users.createFailed'))} />
       )}
       <form id={formId} className="add-user-form" onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(({ field, label }) => input(field, label))}
@@ -104,11 +107,11 @@ export function AddUserDialog({
             onChange={(event) => edit('active', event.target.checked)}
           />
           <label id={`${statusId}-label`} htmlFor={statusId}>
-            Status
+            {t('users.fieldStatus')}
           </label>
           {/* What the switch means flips it too, as a click on the switch does. */}
           <label id={`${statusId}-text`} htmlFor={statusId} className="status-text">
-            User account will be {fields.active ? 'active' : 'inactive'}
+            {t(fields.active ? 'users.willBeActive' : 'users.willBeInactive')}
           </label>
         </div>
       </form>

@@ -5,6 +5,7 @@ import { toggleId } from '@shared/assignment'
 import { effectOfAssignments, useSaveAssignments } from '../../api/assignments'
 import { useEffectConfirm } from '../../api/effects'
 import type { AssignmentKind } from '../../api/keys'
+import type { MessageId } from '@shared/i18n/catalogues'
 import { Dialog } from '../../components/Dialog'
 import { EffectConfirmDialog } from '../../components/EffectConfirmDialog'
 import { GrantEndFields } from '../../components/GrantEndFields'
@@ -13,22 +14,24 @@ import { useGrantEnds } from '../../lib/useGrantEnds'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
-import { ADMINISTRATOR_ROLE_GRANTS } from '@shared/messages'
 import { assignmentsSaved } from '@shared/user-actions'
+import { useText } from '../../lib/text'
 import { useServerFeature } from '../auth'
 
 const WORDS = {
   roles: {
-    title: 'Assign Roles',
-    noun: 'Roles',
-    save: 'Failed to save roles',
+    title: 'users.assignRolesTitle',
+    noun: 'users.roles',
+    none: 'users.noRoles',
+    save: 'users.saveRolesFailed',
   },
   groups: {
-    title: 'Assign Groups',
-    noun: 'Groups',
-    save: 'Failed to save groups',
+    title: 'users.assignGroupsTitle',
+    noun: 'users.groups',
+    none: 'users.noGroups',
+    save: 'users.saveGroupsFailed',
   },
-} as const
+} as const satisfies Record<AssignmentKind, Record<string, MessageId>>
 
 /**
  * Assign Roles / Assign Groups for one user: every role or group as a checkbox, ticked where the
@@ -43,6 +46,7 @@ export function AssignAccessDialog({
   kind: AssignmentKind
   onClose: () => void
 }) {
+  const t = useText()
   const words = WORDS[kind]
   const listId = useId()
   const available = useAssignmentOptions(user.id, kind)
@@ -84,12 +88,12 @@ export function AssignAccessDialog({
   return (
     <>
       <Dialog
-        title={`${words.title}: ${user.username}`}
+        title={t(words.title, { username: user.username })}
         onClose={onClose}
         footer={
           <>
             <button type="button" className="secondary" onClick={onClose}>
-              Cancel
+              {t('users.cancel')}
             </button>
             <button
               type="button"
@@ -97,20 +101,20 @@ export function AssignAccessDialog({
               disabled={available.loading || Boolean(available.failure) || save.isPending}
               onClick={submit}
             >
-              {save.isPending ? 'Saving...' : 'Save'}
+              {t(save.isPending ? 'users.saving' : 'users.save')}
             </button>
           </>
         }
       >
         {available.loading ? (
-          <p role="status">Loading...</p>
+          <p role="status">{t('users.loadingChoices')}</p>
         ) : available.failure ? (
           <ErrorBanner message={available.failure} />
         ) : options.length === 0 ? (
-          <p>No {words.noun.toLowerCase()} found.</p>
+          <p>{t(words.none)}</p>
         ) : (
           <fieldset className="assign-list">
-            <legend className="visually-hidden">{words.noun}</legend>
+            <legend className="visually-hidden">{t(words.noun)}</legend>
             {options.map((option) => {
               const id = `${listId}-${option.id}`
               return (
@@ -126,9 +130,9 @@ export function AssignAccessDialog({
                   <label htmlFor={id}>
                     {option.name}
                     {option.administrator && (
-                      <span className="muted"> ({ADMINISTRATOR_ROLE_GRANTS})</span>
+                      <span className="muted">{t('users.administratorRoleNote')}</span>
                     )}
-                    {!option.active && <span className="muted"> (inactive)</span>}
+                    {!option.active && <span className="muted">{t('users.inactiveNote')}</span>}
                   </label>
                   {takesEnds && selected.includes(option.id) && (
                     <UntilSelect
@@ -155,9 +159,9 @@ export function AssignAccessDialog({
             asksReason={ends.asksReason(selected)}
           />
         )}
-        {save.isError && <ErrorBanner message={errorMessage(save.error, words.save)} />}
+        {save.isError && <ErrorBanner message={errorMessage(save.error, t(words.save))} />}
       </Dialog>
-      {effect.asking && <EffectConfirmDialog effect={effect} confirmLabel="Save" />}
+      {effect.asking && <EffectConfirmDialog effect={effect} confirmLabel={t('users.save')} />}
     </>
   )
 }

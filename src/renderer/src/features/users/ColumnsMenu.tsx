@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { MIN_VISIBLE_COLUMNS } from '@shared/validation'
 import { USER_COLUMN_LABELS, type UserColumnId } from '@shared/user-columns'
+import { useText } from '../../lib/text'
 import { canToggleColumn, type UserColumnVisibility } from './columns'
 
 /**
@@ -18,6 +19,7 @@ export function ColumnsMenu({
   offered: readonly UserColumnId[]
   onToggle: (id: UserColumnId) => void
 }) {
+  const t = useText()
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -56,14 +58,14 @@ export function ColumnsMenu({
         aria-controls={panelId}
         onClick={() => setOpen((shown) => !shown)}
       >
-        Columns
+        {t('users.columns')}
       </button>
       {open && (
         <div id={panelId} className="columns-panel">
           <fieldset>
-            <legend>Show/Hide Columns</legend>
+            <legend>{t('users.showHideColumns')}</legend>
             <p id={`${panelId}-hint`} className="muted">
-              At least {MIN_VISIBLE_COLUMNS} columns stay visible.
+              {t('users.columnsStayVisible', { count: MIN_VISIBLE_COLUMNS })}
             </p>
             {offered.map((id) => {
               const checkboxId = `${panelId}-${id}`
@@ -83,7 +85,7 @@ export function ColumnsMenu({
             })}
           </fieldset>
           <button type="button" className="secondary" onClick={() => close(true)}>
-            Close
+            {t('users.close')}
           </button>
         </div>
       )}

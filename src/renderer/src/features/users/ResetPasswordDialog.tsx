@@ -9,13 +9,14 @@ import {
   passwordResetSent,
   RESET_PASSWORD_FAILURE,
 } from '@shared/user-actions'
-import { resetPasswordQuestion } from './reset-password'
+import { useText } from '../../lib/text'
 
 /**
  * Reset PW: "Please Confirm", then the server mails the user a link to choose a new password,
  * and "Password Reset" says so (once: no notification repeats it).
  */
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const t = useText()
   const reset = useMutation({
     mutationFn: () => unwrap(admin().users.resetPassword({ id: user.id })),
   })
@@ -30,8 +31,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   }
   return (
     <ConfirmDialog
-      message={resetPasswordQuestion(user.email)}
-      confirmLabel="Reset Password"
+      message={t('users.resetPasswordQuestion', { email: user.email })}
+      confirmLabel={t('users.resetPassword')}
       busy={reset.isPending}
       error={reset.isError ? errorMessage(reset.error, RESET_PASSWORD_FAILURE) : null}
       onConfirm={() => reset.mutate()}

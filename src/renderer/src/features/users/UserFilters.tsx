@@ -1,13 +1,15 @@
 import { useId } from 'react'
 import { useGroups, useRoles } from '../../api/access'
+import type { Translate } from '@shared/i18n/catalogues'
+import { useText } from '../../lib/text'
 import { useServerFeature } from '../auth'
 import type { UserListFilter } from './list-state'
 import {
   defaultSinceDate,
   instantOfLocalDate,
   localDateOf,
-  SIGN_IN_CHOICES,
   signInChoice,
+  signInChoices,
 } from './sign-in-filter'
 
 interface Choice {
@@ -54,13 +56,14 @@ function namedChoices(
   items: { id: number; name: string; active: boolean }[] | undefined,
   selected: number | undefined,
   all: string,
+  t: Translate,
 ): Choice[] {
   const choices = (items ?? []).map((item) => ({
     value: String(item.id),
-    label: item.active ? item.name : `${item.name} (inactive)`,
+    label: item.active ? item.name : t('users.inactiveName', { name: item.name }),
   }))
   if (selected !== undefined && !choices.some((choice) => choice.value === String(selected)))
-    choices.push({ value: String(selected), label: `#${selected}` })
+    choices.push({ value: String(selected), label: t('users.unknownId', { id: String(selected) }) })
   return [{ value: '', label: all }, ...choices]
 }
 
@@ -82,58 +85,60 @@ export function UserFilters({
   const groups = useGroups()
   const sinceId = useId()
   const grantEnds = useServerFeature('grant-ends')
+  const t = useText()
+  const all = { value: '', label: t('users.filterAll') }
   return (
-    <div className="user-filters" role="group" aria-label="Filters">
+    <div className="user-filters" role="group" aria-label={t('users.filters')}>
       <FilterSelect
-        label="Status"
+        label={t('users.filterStatus')}
         value={filter.status ?? ''}
         choices={[
-          { value: '', label: 'All' },
-          { value: 'active', label: 'Active' },
-          { value: 'inactive', label: 'Inactive' },
+          all,
+          { value: 'active', label: t('users.filterActive') },
+          { value: 'inactive', label: t('users.filterInactive') },
         ]}
         onChange={(value) => onChange({ status: (value || undefined) as UserListFilter['status'] })}
       />
       <FilterSelect
-        label="Lock"
+        label={t('users.filterLock')}
         value={filter.locked ?? ''}
         choices={[
-          { value: '', label: 'All' },
-          { value: 'true', label: 'Locked' },
-          { value: 'false', label: 'Unlocked' },
+          all,
+          { value: 'true', label: t('users.filterLocked') },
+          { value: 'false', label: t('users.filterUnlocked') },
         ]}
         onChange={(value) => onChange({ locked: (value || undefined) as UserListFilter['locked'] })}
       />
       <FilterSelect
-        label="Two-step"
+        label={t('users.filterTwoStep')}
         value={filter.twoStep ?? ''}
         choices={[
-          { value: '', label: 'All' },
-          { value: 'on', label: 'On' },
-          { value: 'off', label: 'Off' },
+          all,
+          { value: 'on', label: t('users.filterOn') },
+          { value: 'off', label: t('users.filterOff') },
         ]}
         onChange={(value) =>
           onChange({ twoStep: (value || undefined) as UserListFilter['twoStep'] })
         }
       />
       <FilterSelect
-        label="Role"
+        label={t('users.filterRole')}
         value={filter.roleId === undefined ? '' : String(filter.roleId)}
-        choices={namedChoices(roles.data, filter.roleId, 'All roles')}
+        choices={namedChoices(roles.data, filter.roleId, t('users.filterAllRoles'), t)}
         disabled={roles.isPending && filter.roleId === undefined}
         onChange={(value) => onChange({ roleId: idOf(value) })}
       />
       <FilterSelect
-        label="Group"
+        label={t('users.filterGroup')}
         value={filter.groupId === undefined ? '' : String(filter.groupId)}
-        choices={namedChoices(groups.data, filter.groupId, 'All groups')}
+        choices={namedChoices(groups.data, filter.groupId, t('users.filterAllGroups'), t)}
         disabled={groups.isPending && filter.groupId === undefined}
         onChange={(value) => onChange({ groupId: idOf(value) })}
       />
       <FilterSelect
-        label="Last sign-in"
+        label={t('users.filterLastSignIn')}
         value={signInChoice(filter.lastSignIn)}
-        choices={[{ value: '', label: 'All' }, ...SIGN_IN_CHOICES]}
+        choices={[all, ...signInChoices(t)]}
         onChange={(value) =>
           onChange({
             lastSignIn: value === 'before' ? defaultSinceDate(Date.now()) : value || undefined,
@@ -142,7 +147,7 @@ export function UserFilters({
       />
       {signInChoice(filter.lastSignIn) === 'before' && (
         <div className="user-filter">
-          <label htmlFor={sinceId}>Not since</label>
+          <label htmlFor={sinceId}>{t('users.filterNotSince')}</label>
           <input
             id={sinceId}
             type="date"
@@ -156,12 +161,12 @@ export function UserFilters({
       )}
       {grantEnds && (
         <FilterSelect
-          label="Access ending"
+          label={t('users.filterAccessEnding')}
           value={filter.accessEnding ?? ''}
           choices={[
-            { value: '', label: 'All' },
-            { value: '24h', label: 'Within 24 hours' },
-            { value: '7d', label: 'Within 7 days' },
+            all,
+            { value: '24h', label: t('users.accessEndingHours', { hours: 24 }) },
+            { value: '7d', label: t('users.accessEndingDays', { days: 7 }) },
           ]}
           onChange={(value) =>
             onChange({ accessEnding: (value || undefined) as UserListFilter['accessEnding'] })

@@ -36,6 +36,7 @@ import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
 import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
 import { useDateText } from '../../lib/useDateText'
+import { useText } from '../../lib/text'
 import './users.css'
 
 type OpenDialog =
@@ -48,6 +49,7 @@ type OpenDialog =
 
 /** Users Management (SPEC.md section 2). The page title is the Shell's. */
 export function UsersPage() {
+  const t = useText()
   const list = useUserList()
   const columns = useColumnVisibility()
   const may = usePermissions()
@@ -105,18 +107,18 @@ export function UsersPage() {
       }
     >
       <p className="users-links">
-        <Link to="/access">Go To Access Management</Link>
+        <Link to="/access">{t('users.goToAccess')}</Link>
       </p>
       <DormantNotice />
 
       <div className="users-toolbar">
         <label htmlFor="users-search" className="visually-hidden">
-          Search users
+          {t('users.searchLabel')}
         </label>
         <input
           id="users-search"
           type="search"
-          placeholder="Search users..."
+          placeholder={t('users.searchPlaceholder')}
           maxLength={MAX_SEARCH_LENGTH}
           value={list.searchText}
           onChange={(event) => list.setSearchText(event.target.value)}
@@ -128,7 +130,7 @@ export function UsersPage() {
           disabled={list.users.length === 0 || exports.progress !== null}
           onClick={exports.exportCsv}
         >
-          Export CSV
+          {t('users.exportCsv')}
         </button>
         <button
           type="button"
@@ -136,17 +138,17 @@ export function UsersPage() {
           disabled={list.users.length === 0 || exports.progress !== null}
           onClick={exports.exportPdf}
         >
-          Export PDF
+          {t('users.exportPdf')}
         </button>
         {may('users.create') && (
           <button type="button" className="secondary" onClick={() => open({ kind: 'import' })}>
-            Import CSV
+            {t('users.importCsv')}
           </button>
         )}
         <ColumnsMenu visibility={visibility} offered={offered} onToggle={columns.toggle} />
         {may('users.create') && (
           <button type="button" className="primary add-user" onClick={() => open({ kind: 'add' })}>
-            + Add User
+            {t('users.addUser')}
           </button>
         )}
       </div>
@@ -170,7 +172,7 @@ export function UsersPage() {
       />
 
       <DataTable
-        label="Users"
+        label={t('users.tableLabel')}
         columns={[selectionColumn(bulk), ...tableColumns]}
         data={list.users}
         rowKey={(user) => String(user.id)}
@@ -179,8 +181,8 @@ export function UsersPage() {
         sort={list.sort}
         onSort={list.sortBy}
         loading={list.loading}
-        loadingText="Loading users..."
-        emptyText="No users found."
+        loadingText={t('users.loading')}
+        emptyText={t('users.empty')}
       />
       {list.page && list.page.totalElements > 0 && (
         <Pagination page={list.page} shown={list.users.length} onPage={list.goToPage} />
@@ -195,7 +197,7 @@ export function UsersPage() {
             notify(userCreated(user.username))
             if (statusError) {
               setPageError(
-                `User "${user.username}" was created but is still active: ${statusError}`,
+                t('users.createdStillActive', { username: user.username, error: statusError }),
               )
             }
           }}

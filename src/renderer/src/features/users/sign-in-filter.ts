@@ -1,12 +1,15 @@
 import { USER_SIGN_IN_FILTERS, type UserSignInChoice } from '@shared/contract'
+import type { Translate } from '@shared/i18n/catalogues'
 
 /** The last-sign-in filter's choices as the control names them (issue 57). */
-export const SIGN_IN_CHOICES: { value: UserSignInChoice | 'before'; label: string }[] = [
-  { value: 'never', label: 'Never' },
-  { value: 'over30d', label: 'Not in the last 30 days' },
-  { value: 'over90d', label: 'Not in the last 90 days' },
-  { value: 'over180d', label: 'Not in the last 180 days' },
-  { value: 'before', label: 'Not since a date' },
+export const signInChoices = (
+  t: Translate,
+): { value: UserSignInChoice | 'before'; label: string }[] => [
+  { value: 'never', label: t('users.signInNever') },
+  { value: 'over30d', label: t('users.signInNotInLast', { days: 30 }) },
+  { value: 'over90d', label: t('users.signInNotInLast', { days: 90 }) },
+  { value: 'over180d', label: t('users.signInNotInLast', { days: 180 }) },
+  { value: 'before', label: t('users.signInNotSinceDate') },
 ]
 
 /** Which choice a filter value is: a fixed one, or an instant ("Not since a date"). */

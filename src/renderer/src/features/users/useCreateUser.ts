@@ -3,6 +3,7 @@ import type { CreateUserRequest, User } from '@shared/contract'
 import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 
 export interface CreatedUser {
   user: User
@@ -15,6 +16,7 @@ export interface CreatedUser {
  * deactivated straight after. The list is refreshed either way.
  */
 export function useCreateUser() {
+  const t = useText()
   const client = useQueryClient()
   return useMutation({
     mutationFn: async ({
@@ -29,7 +31,7 @@ export function useCreateUser() {
       try {
         return { user: await unwrap(admin().users.deactivate({ id: user.id })) }
       } catch (error) {
-        return { user, statusError: errorMessage(error, 'Failed to deactivate user') }
+        return { user, statusError: errorMessage(error, t('users.deactivateFailed')) }
       }
     },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users }),

@@ -8,6 +8,7 @@ import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { currentSearchParams } from '../../lib/address'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
+import { useText } from '../../lib/text'
 import { cursorStep, fetchListPage, lastPageIfBeyond, type CursorStep } from './list-paging'
 import {
   isUserSortField,
@@ -36,6 +37,7 @@ const isSearchEntry = (state: unknown) =>
  * section 8).
  */
 export function useUserList() {
+  const t = useText()
   const [params, setParams] = useSearchParams()
   const location = useLocation()
   const state = useMemo(() => parseUserListSearch(params), [params])
@@ -136,7 +138,7 @@ export function useUserList() {
     users: list.isError ? [] : (list.data?.content ?? []),
     page: list.isError ? undefined : list.data?.page,
     loading: list.isFetching,
-    error: list.isError ? errorMessage(list.error, 'Failed to fetch users') : null,
+    error: list.isError ? errorMessage(list.error, t('users.fetchFailed')) : null,
     replaceUser,
   }
 }

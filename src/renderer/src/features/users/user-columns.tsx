@@ -49,6 +49,7 @@ function StatusCell({
   field: 'isActive' | 'isLocked'
   actions: UserRowActions
 }) {
+  const t = useText()
   const on = field === 'isActive' ? user.isActive : user.isLocked
   const text = field === 'isActive' ? activeText(user) : lockedText(user)
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
@@ -66,7 +67,7 @@ function StatusCell({
     <button
       type="button"
       className={`status-pill ${look}`}
-      aria-label={`${text}: ${action} ${user.username}`}
+      aria-label={t('users.statusToggleName', { state: text, action, username: user.username })}
       onClick={() => actions.onStatus(user, action)}
     >
       {text}
@@ -107,6 +108,7 @@ function RowButton({
  */
 function RowActions({ user, actions }: { user: User; actions: UserRowActions }) {
   const t = useText()
+  const username = user.username
   const [assign, resetPassword, setTemporaryPassword] = ROW_ACTIONS.map((action) =>
     actions.rightOf(user, action),
   )
@@ -122,25 +124,25 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
     <div className="row-actions">
       <RowButton
         right={assign}
-        label="Assign Roles"
-        name={`Assign Roles to ${user.username}`}
+        label={t('users.assignRoles')}
+        name={t('users.assignRolesTo', { username })}
         onClick={() => actions.onAssign(user, 'roles')}
       />
       <RowButton
         right={assign}
-        label="Assign Groups"
-        name={`Assign Groups to ${user.username}`}
+        label={t('users.assignGroups')}
+        name={t('users.assignGroupsTo', { username })}
         onClick={() => actions.onAssign(user, 'groups')}
       />
       <RowButton
         right={resetPassword}
-        label="Reset PW"
-        name={`Reset PW for ${user.username}`}
+        label={t('users.resetPw')}
+        name={t('users.resetPwFor', { username })}
         onClick={() => actions.onResetPassword(user)}
       />
       {setTemporaryPassword !== undefined && (
         <MoreMenu
-          label={`More actions for ${user.username}`}
+          label={t('users.moreActionsFor', { username })}
           items={[
             {
               label: t('temporaryPassword.set'),

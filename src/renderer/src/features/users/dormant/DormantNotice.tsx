@@ -3,6 +3,8 @@ import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { errorMessage } from '@/lib/query'
 import { notify } from '@/lib/notifications'
+import { useIntl } from 'react-intl'
+import { useText } from '@/lib/text'
 import { usePermissions } from '../../auth'
 import { dormantListPath, dormantNoticeText, leftOutText, runNowQuestion } from './dormant-notice'
 import { useDormantPolicy } from './useDormantPolicy'
@@ -15,25 +17,27 @@ export function DormantNotice() {
   const { policy, run } = useDormantPolicy()
   const may = usePermissions()
   const [confirming, setConfirming] = useState(false)
+  const t = useText()
+  const { locale } = useIntl()
   if (!policy) return null
-  const leftOut = leftOutText(policy)
+  const leftOut = leftOutText(t, policy)
   return (
-    <section className="dormant-notice" aria-label="Dormant accounts">
-      <span>{dormantNoticeText(policy)}</span>
-      {leftOut && <span className="dormant-left-out">({leftOut})</span>}
-      <Link to={dormantListPath(policy)}>Show them</Link>
+    <section className="dormant-notice" aria-label={t('users.dormantAccounts')}>
+      <span>{dormantNoticeText(t, policy, locale)}</span>
+      {leftOut && <span className="dormant-left-out">{leftOut}</span>}
+      <Link to={dormantListPath(policy)}>{t('users.dormantShowThem')}</Link>
       {may('users.status') && (
         <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-          Run now
+          {t('users.dormantRunNow')}
         </button>
       )}
       {confirming && (
         <ConfirmDialog
-          message={runNowQuestion(policy)}
-          confirmLabel="Deactivate"
+          message={runNowQuestion(t, policy)}
+          confirmLabel={t('users.dormantDeactivate')}
           danger
           busy={run.isPending}
-          error={run.error ? errorMessage(run.error, 'Failed to deactivate users') : null}
+          error={run.error ? errorMessage(run.error, t('users.dormantRunFailed')) : null}
           onCancel={() => {
             run.reset()
             setConfirming(false)
@@ -42,9 +46,7 @@ export function DormantNotice() {
             run.mutate(undefined, {
               onSuccess: (outcome) => {
                 setConfirming(false)
-                notify(
-                  `${outcome.count.toLocaleString('en-US')} dormant ${outcome.count === 1 ? 'user' : 'users'} deactivated`,
-                )
+                notify(t('users.dormantDone', { count: outcome.count }))
               },
             })
           }

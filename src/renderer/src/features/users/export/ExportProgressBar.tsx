@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useText } from '@/lib/text'
 import type { ExportProgress } from './useUserExport'
 
 /** Shown only once an export takes more than a moment, so a quick one does not flicker. */
@@ -12,13 +13,19 @@ export function ExportProgressBar({
   progress: ExportProgress
   onCancel: () => void
 }) {
+  const t = useText()
   const [shown, setShown] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), SHOW_AFTER_MS)
     return () => clearTimeout(timer)
   }, [])
   if (!shown) return null
-  const label = `Exporting ${progress.format.toUpperCase()}: ${progress.done} of ${progress.total || '…'} users`
+  const { done, total } = progress
+  const format = progress.format.toUpperCase()
+  // Until the main process has counted them, the total is not known.
+  const label = total
+    ? t('users.exporting', { format, done, total })
+    : t('users.exportingCounting', { format, done })
   return (
     // Not a live region: the count changes many times a second; the outcome is announced.
     <div className="export-progress">
@@ -30,7 +37,7 @@ export function ExportProgressBar({
         aria-valuetext={label}
       />
       <button type="button" className="secondary" onClick={onCancel}>
-        Cancel
+        {t('users.exportCancel')}
       </button>
     </div>
   )

@@ -1,4 +1,5 @@
 import { createPortal } from 'react-dom'
+import { useText } from '@/lib/text'
 import { useDateText } from '@/lib/useDateText'
 
 export interface PrintJob {
@@ -15,14 +16,15 @@ export interface PrintJob {
  */
 export function PrintReport({ job }: { job: PrintJob }) {
   const formatDateTime = useDateText()
+  const t = useText()
   return createPortal(
     <section className="users-report-print">
       <h1>{job.title}</h1>
-      <p>Generated {formatDateTime(job.generatedAt.toISOString())}</p>
+      <p>{t('users.reportGenerated', { date: formatDateTime(job.generatedAt.toISOString()) })}</p>
       <table>
         <thead>
           <tr>
-            <th scope="col">#</th>
+            <th scope="col">{t('users.reportRowNumber')}</th>
             {job.headers.map((header) => (
               <th key={header} scope="col">
                 {header}

@@ -4,7 +4,9 @@ import type { ExportFormat } from '@shared/bridge-inputs'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
 import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
+import type { Translate } from '@shared/i18n/catalogues'
 import { admin } from '@/lib/bridge'
+import { useText } from '@/lib/text'
 import { useDateText } from '@/lib/useDateText'
 import { useTimeZone } from '@/lib/time-zone'
 import type { UserColumnVisibility } from '../columns'
@@ -18,14 +20,14 @@ export interface ExportProgress {
 }
 
 /** What a finished export tells the administrator. */
-function outcomeNotice(outcome: ExportOutcome): string {
+function outcomeNotice(t: Translate, outcome: ExportOutcome): string {
   switch (outcome.status) {
     case 'saved':
-      return `Exported ${outcome.rows} users to ${outcome.file}`
+      return t('users.exported', { rows: outcome.rows, file: outcome.file })
     case 'printed':
-      return `The report of ${outcome.rows} users was sent to the print window.`
+      return t('users.exportPrinted', { rows: outcome.rows })
     default:
-      return 'Export cancelled.'
+      return t('users.exportCancelled')
   }
 }
 
@@ -52,6 +54,7 @@ export function useUserExport({
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
   const printing = usePrintExport()
+  const t = useText()
   const date = useDateText()
   const timeZone = useTimeZone((state) => state.zone)
   const unsubscribe = useRef<(() => void) | null>(null)
@@ -81,16 +84,16 @@ export function useUserExport({
     unsubscribe.current = null
     setProgress(null)
     if (!result.ok) {
-      setError(result.error.message || 'Export failed')
+      setError(result.error.message || t('users.exportFailed'))
     } else if (result.data.status === 'unprinted') {
-      setError(`${result.data.reason}. Printing the ${shown.length} users on screen instead.`)
+      setError(t('users.exportUnprinted', { reason: result.data.reason, count: shown.length }))
       printing.print({
         title: USERS_REPORT_TITLE,
         generatedAt: new Date(),
         headers: columns.map((column) => USER_COLUMN_LABELS[column]),
         rows: shown.map((user) => columns.map((column) => userCellText(user, column, date))),
       })
-    } else announce(outcomeNotice(result.data))
+    } else announce(outcomeNotice(t, result.data))
   }
 
   return {
