@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { useText } from '../lib/text'
+import { MARKS } from './icons'
 
 export interface MoreMenuItem {
   label: string
@@ -20,6 +22,7 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  const t = useText()
 
   const close = (returnFocus: boolean) => {
     setAt(undefined)
@@ -82,7 +85,7 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
           }
         }}
       >
-        More <span aria-hidden="true">▾</span>
+        {t('components.more')} <span aria-hidden="true">{MARKS.menu}</span>
       </button>
       {at &&
         createPortal(

@@ -28,6 +28,15 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS
 
+/** Marks drawn as text: symbols, the same in every language, named by their button. */
+export const MARKS = {
+  dismiss: '×',
+  menu: '▾',
+  sortedUp: '▲',
+  sortedDown: '▼',
+  sortable: '↕',
+} as const
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg

@@ -4,6 +4,7 @@ import { choosePasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { showPasswordFormFailure } from '../../lib/password-rejection'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
@@ -15,23 +16,24 @@ type Fields = { newPassword: string; confirmPassword: string }
  */
 export function useChoosePasswordForm(onSignedIn: () => void) {
   const form = useForm<Fields>({ newPassword: '', confirmPassword: '' })
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(choosePasswordFormSchema)
+    const checked = form.check(choosePasswordFormSchema(t))
     if (!checked.ok) return
     const result = await form.submitting(() =>
       admin().auth.completePasswordChange({ newPassword: checked.data.newPassword }),
     )
     if (result.ok) {
-      notify('Password changed')
+      notify(t('passwords.changed'))
       adoptSession(result.data)
       onSignedIn()
     } else if (result.error.message === PASSWORD_CHANGED_ADMIN_REQUIRED) {
       // Done, though the console is not theirs: nothing is left to submit again.
       form.reset({ newPassword: '', confirmPassword: '' })
       form.setServerError(result.error.message)
-    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, t('passwords.changeFailed'))
   }
 
   const { values, errors, serverError, busy, change } = form

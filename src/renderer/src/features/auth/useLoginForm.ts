@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { MFA_ENROLMENT_REQUIRED, MFA_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '@shared/contract'
 import { loginFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 import { adoptSession } from './session-store'
 
@@ -17,10 +18,11 @@ export function useLoginForm(
   onSecondStep: (step: 'code' | 'enrolment') => void,
 ) {
   const form = useForm<Fields>({ username: '', password: '' })
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(loginFormSchema)
+    const checked = form.check(loginFormSchema(t))
     if (!checked.ok) return
     const result = await form.submitting(() => admin().auth.login(checked.data))
     if (result.ok) {
@@ -32,7 +34,7 @@ export function useLoginForm(
     } else if (result.error.code === MFA_REQUIRED || result.error.code === MFA_ENROLMENT_REQUIRED) {
       form.change('password', '')
       onSecondStep(result.error.code === MFA_REQUIRED ? 'code' : 'enrolment')
-    } else form.setServerError(result.error.message || 'Login failed')
+    } else form.setServerError(result.error.message || t('passwords.loginFailed'))
   }
 
   return {
