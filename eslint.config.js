@@ -26,7 +26,6 @@ const UNTRANSLATED = [
   'src/renderer/src/features/second-factor/SignInEnrolment.tsx',
   'src/renderer/src/features/second-factor/TwoStepDialog.tsx',
   'src/renderer/src/features/sessions/SessionsCard.tsx',
-  'src/renderer/src/features/settings/AuditSinksCard.tsx',
   'src/renderer/src/features/temporary-password/TemporaryPasswordDialog.tsx',
   'src/renderer/src/features/user-details/AssignmentCard.tsx',
   'src/renderer/src/features/user-details/ConflictNotice.tsx',
