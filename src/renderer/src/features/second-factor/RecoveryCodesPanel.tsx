@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { admin } from '../../lib/bridge'
 import { copyText } from '../../lib/copy-text'
+import { useText } from '../../lib/text'
 import './second-factor.css'
 
 /**
@@ -9,10 +10,15 @@ import './second-factor.css'
  */
 export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] }) {
   const [status, setStatus] = useState<string>()
+  const t = useText()
 
   const copy = async () =>
     setStatus(
-      await copyText(recoveryCodes.join('\n'), 'Could not copy: select the codes and copy them.'),
+      await copyText(
+        t,
+        recoveryCodes.join('\n'),
+        'Could not copy: select the codes and copy them.',
+      ),
     )
 
   const save = async () => {
