@@ -17,12 +17,20 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])'
  * in the page's body, so no scrolling table clips it and no frozen column covers it; arrows move, Escape and Tab close it, focus returns to the
  * button. The menu closes when the page scrolls, as it would leave its button behind.
  */
-export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[] }) {
+export function MoreMenu({
+  subject,
+  items,
+}: {
+  /** Whose actions the menu holds, e.g. a username: its name says so with its visible "More". */
+  subject: string
+  items: MoreMenuItem[]
+}) {
   const [at, setAt] = useState<{ top: number; right: number }>()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
   const t = useText()
+  const label = t('components.moreActions', { subject })
 
   const close = (returnFocus: boolean) => {
     setAt(undefined)

@@ -139,7 +139,7 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       />
       {setTemporaryPassword !== undefined && (
         <MoreMenu
-          label={`More actions for ${user.username}`}
+          subject={user.username}
           items={[
             {
               label: SET_TEMPORARY_PASSWORD,
