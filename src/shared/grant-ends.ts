@@ -13,14 +13,8 @@ export const GRANT_REASON_REQUIRED = REFUSAL_MESSAGES.grant_reason_required
 export const GRANT_END_IN_PAST = REFUSAL_MESSAGES.grant_end_in_past
 export const GRANT_END_INVALID = 'Until must be a date and time, such as 2026-12-12T14:00:00Z.'
 
-/** The presets of "Until", after "None": how long from now. */
-export const GRANT_END_PRESETS = [
-  { label: '1 hour', hours: 1 },
-  { label: '8 hours', hours: 8 },
-  { label: '1 day', hours: 24 },
-  { label: '7 days', hours: 7 * 24 },
-  { label: '30 days', hours: 30 * 24 },
-] as const
+/** The presets of "Until", after "None": how many hours from now. */
+export const GRANT_END_PRESET_HOURS = [1, 8, 24, 7 * 24, 30 * 24] as const
 
 /** Why the grant ends: trimmed, one line of ordinary text, or none. */
 export const grantReasonSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Translate } from './i18n/catalogues'
 
 /**
  * Form rules of SPEC.md section 5 with their exact messages. The renderer's forms and the
@@ -151,80 +152,93 @@ export function profileUpdateSchema(before: { username: string; phoneNumber: str
   })
 }
 
-/** Login form (client side only: the server answers a wrong password, not a short one). */
-export const loginFormSchema = z.object({
-  username: z
-    .string({ error: 'Username or email is required.' })
-    .trim()
-    .min(1, { error: 'Username or email is required.' })
-    .min(MIN_LOGIN_IDENTIFIER_LENGTH, {
-      error: `Must be at least ${MIN_LOGIN_IDENTIFIER_LENGTH} characters.`,
-    }),
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, { error: 'Password is required.' })
-    .min(MIN_PASSWORD_LENGTH, { error: `Must be at least ${MIN_PASSWORD_LENGTH} characters.` }),
-})
+/** A password as the console's forms ask for it, in the administrator's language. */
+const passwordField = (t: Translate) =>
+  z
+    .string({ error: t('passwords.passwordRequired') })
+    .min(1, { error: t('passwords.passwordRequired') })
+    .min(MIN_PASSWORD_LENGTH, { error: t('passwords.tooShort', { min: MIN_PASSWORD_LENGTH }) })
+
+/**
+ * Login form (client side only: the server answers a wrong password, not a short one), with
+ * `t`'s texts: the forms' rules below speak the administrator's language.
+ */
+export const loginFormSchema = (t: Translate) =>
+  z.object({
+    username: z
+      .string({ error: t('passwords.identifierRequired') })
+      .trim()
+      .min(1, { error: t('passwords.identifierRequired') })
+      .min(MIN_LOGIN_IDENTIFIER_LENGTH, {
+        error: t('passwords.tooShort', { min: MIN_LOGIN_IDENTIFIER_LENGTH }),
+      }),
+    password: passwordField(t),
+  })
 
 /**
  * "Confirm it's you" before a dangerous change (issue 30): the password, and a code when the
  * user has a second factor enrolled. Client side only: the server answers a wrong one.
  */
-export const confirmIdentityFormSchema = (askCode: boolean) =>
+export const confirmIdentityFormSchema = (t: Translate, askCode: boolean) =>
   z.object({
     password: z
-      .string({ error: 'Password is required.' })
-      .min(1, { error: 'Password is required.' }),
+      .string({ error: t('passwords.passwordRequired') })
+      .min(1, { error: t('passwords.passwordRequired') }),
     code: askCode
-      ? z.string({ error: 'Code is required.' }).trim().min(1, { error: 'Code is required.' })
+      ? z
+          .string({ error: t('passwords.codeRequired') })
+          .trim()
+          .min(1, { error: t('passwords.codeRequired') })
       : z.string().optional(),
   })
 
-export const MISSING_RESET_TOKEN =
-  'Invalid or missing reset token. Please request a new password reset.'
-
 /** A new password twice, with the Reset Password texts: every form that sets one asks so. */
-const newPasswordFields = {
-  newPassword: loginFormSchema.shape.password,
+const newPasswordFields = (t: Translate) => ({
+  newPassword: passwordField(t),
   confirmPassword: z
-    .string({ error: 'Please confirm your password.' })
-    .min(1, { error: 'Please confirm your password.' }),
-}
+    .string({ error: t('passwords.confirmRequired') })
+    .min(1, { error: t('passwords.confirmRequired') }),
+})
 
 /** A mismatch is only worth saying once both fields hold something. */
 const passwordsMatch = <Form extends { newPassword: string; confirmPassword: string }>(
+  t: Translate,
   schema: z.ZodType<Form>,
 ) =>
   schema.refine(
     (form) =>
       !form.newPassword || !form.confirmPassword || form.newPassword === form.confirmPassword,
-    { path: ['confirmPassword'], error: 'Passwords do not match.' },
+    { path: ['confirmPassword'], error: t('passwords.mismatch') },
   )
 
 /** Reset password form; the token comes from the link, the rest from the administrator. */
-export const resetPasswordFormSchema = passwordsMatch(
-  z.object({
-    token: z.string().trim().min(1, {
-      error: MISSING_RESET_TOKEN,
+export const resetPasswordFormSchema = (t: Translate) =>
+  passwordsMatch(
+    t,
+    z.object({
+      token: z
+        .string()
+        .trim()
+        .min(1, { error: t('passwords.missingResetToken') }),
+      ...newPasswordFields(t),
     }),
-    ...newPasswordFields,
-  }),
-)
+  )
 
 /** A new password twice, as the Reset Password form asks for it, with its texts. */
-export const choosePasswordFormSchema = passwordsMatch(z.object(newPasswordFields))
-
-export const CURRENT_PASSWORD_REQUIRED = 'Current password is required.'
+export const choosePasswordFormSchema = (t: Translate) =>
+  passwordsMatch(t, z.object(newPasswordFields(t)))
 
 /** Change Password (the signed-in administrator's own): the current one, then a new one twice. */
-export const changeOwnPasswordFormSchema = passwordsMatch(
-  z.object({
-    currentPassword: z
-      .string({ error: CURRENT_PASSWORD_REQUIRED })
-      .min(1, { error: CURRENT_PASSWORD_REQUIRED }),
-    ...newPasswordFields,
-  }),
-)
+export const changeOwnPasswordFormSchema = (t: Translate) =>
+  passwordsMatch(
+    t,
+    z.object({
+      currentPassword: z
+        .string({ error: t('passwords.currentRequired') })
+        .min(1, { error: t('passwords.currentRequired') }),
+      ...newPasswordFields(t),
+    }),
+  )
 
 /**
  * PUT /auth/change-password: a new password with either the single-use token of a reset email

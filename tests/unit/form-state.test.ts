@@ -8,6 +8,7 @@ import {
   type FormState,
 } from '../../src/renderer/src/lib/form-state'
 import { loginFormSchema, resetPasswordFormSchema } from '@shared/validation'
+import { englishText } from './english-text'
 
 type Login = { username: string; password: string }
 
@@ -82,7 +83,7 @@ describe('the shared form state (useForm)', () => {
 
 describe('checkForm applies the shared zod rules', () => {
   test('a failure gives the first message per field, in SPEC.md section 5’s words', () => {
-    expect(checkForm(loginFormSchema, { username: '', password: 'abc' })).toEqual({
+    expect(checkForm(loginFormSchema(englishText), { username: '', password: 'abc' })).toEqual({
       ok: false,
       errors: {
         username: 'Username or email is required.',
@@ -92,14 +93,16 @@ describe('checkForm applies the shared zod rules', () => {
   })
 
   test('a pass gives the parsed (trimmed) data', () => {
-    expect(checkForm(loginFormSchema, { username: '  root ', password: 'secret1' })).toEqual({
+    expect(
+      checkForm(loginFormSchema(englishText), { username: '  root ', password: 'secret1' }),
+    ).toEqual({
       ok: true,
       data: { username: 'root', password: 'secret1' },
     })
   })
 
   test('rules across fields land on their field', () => {
-    const checked = checkForm(resetPasswordFormSchema, {
+    const checked = checkForm(resetPasswordFormSchema(englishText), {
       token: 'abc',
       newPassword: 'secret-1',
       confirmPassword: 'secret-2',

@@ -9,6 +9,7 @@ import {
   choosePasswordFormSchema,
   fieldErrors,
 } from '@shared/validation'
+import { englishText } from './english-text'
 
 const intl = createIntl({ locale: 'en', messages: EN })
 const t: Translate = (id, values) => intl.formatMessage({ id }, values)
@@ -63,15 +64,15 @@ describe('password forms use the Reset Password texts', () => {
     ],
     [{ newPassword: 'secret1', confirmPassword: 'secret1' }, {}],
   ])('Choose a New Password %j gives %j', (form, errors) => {
-    expect(errorsOf(choosePasswordFormSchema, form)).toEqual(errors)
-    expect(errorsOf(changeOwnPasswordFormSchema, { currentPassword: 'old', ...form })).toEqual(
-      errors,
-    )
+    expect(errorsOf(choosePasswordFormSchema(englishText), form)).toEqual(errors)
+    expect(
+      errorsOf(changeOwnPasswordFormSchema(englishText), { currentPassword: 'old', ...form }),
+    ).toEqual(errors)
   })
 
   test('Change Password also needs the current password', () => {
     expect(
-      errorsOf(changeOwnPasswordFormSchema, {
+      errorsOf(changeOwnPasswordFormSchema(englishText), {
         currentPassword: '',
         newPassword: 'secret1',
         confirmPassword: 'secret1',

@@ -9,6 +9,7 @@ import {
   resetPasswordFormSchema,
   updateUserSchema,
 } from '@shared/validation'
+import { englishText } from './english-text'
 
 const validUser = {
   username: 'jdoe',
@@ -149,7 +150,7 @@ describe('Login rules', () => {
     [{ username: 'abc', password: '12345' }, { password: 'Must be at least 6 characters.' }],
     [{ username: 'abc', password: '123456' }, {}],
   ])('%j gives %j', (form, errors) => {
-    expect(errorsOf(loginFormSchema, form)).toEqual(errors)
+    expect(errorsOf(loginFormSchema(englishText), form)).toEqual(errors)
   })
 })
 
@@ -169,7 +170,7 @@ describe('Reset password rules', () => {
     [{ confirmPassword: 'secret2' }, { confirmPassword: 'Passwords do not match.' }],
     [{}, {}],
   ])('%j gives %j', (change, errors) => {
-    expect(errorsOf(resetPasswordFormSchema, { ...form, ...change })).toEqual(errors)
+    expect(errorsOf(resetPasswordFormSchema(englishText), { ...form, ...change })).toEqual(errors)
   })
 
   test('the server side of the reset needs a token and 6 characters', () => {

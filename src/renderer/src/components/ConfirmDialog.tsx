@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { useText } from '../lib/text'
 import { Dialog } from './Dialog'
 import { ErrorBanner } from './ErrorBanner'
 
@@ -25,7 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
-  title = 'Please Confirm',
+  title,
   danger = false,
   busy = false,
   error,
@@ -33,11 +34,12 @@ export function ConfirmDialog({
   confirmDisabled = false,
 }: ConfirmDialogProps) {
   const messageId = useId()
+  const t = useText()
   // While the action runs the dialog stays: its outcome must reach the administrator.
   const cancel = () => !busy && onCancel()
   return (
     <Dialog
-      title={title}
+      title={title ?? t('components.confirmTitle')}
       onClose={cancel}
       describedBy={messageId}
       footer={
@@ -49,7 +51,7 @@ export function ConfirmDialog({
             disabled={busy}
             data-autofocus
           >
-            Cancel
+            {t('components.cancel')}
           </button>
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { copyText } from '../lib/copy-text'
+import { useText } from '../lib/text'
 
 /** A button that copies `text`, and says beside it whether it did (`failure`: how to by hand). */
 export function CopyButton({
@@ -12,12 +13,13 @@ export function CopyButton({
   failure: string
 }) {
   const [status, setStatus] = useState<string>()
+  const t = useText()
   return (
     <>
       <button
         type="button"
         className="secondary"
-        onClick={() => void copyText(text, failure).then(setStatus)}
+        onClick={() => void copyText(t, text, failure).then(setStatus)}
       >
         {label}
       </button>

@@ -7,6 +7,8 @@ import {
   type ColumnVisibilityState,
   type RowData,
 } from '@tanstack/react-table'
+import { useText } from '../lib/text'
+import { MARKS } from './icons'
 import { TableSkeleton } from './TableSkeleton'
 
 /** Every table of the console can hide columns; sorting, where there is any, is the server's. */
@@ -49,7 +51,7 @@ export function DataTable<T extends RowData>({
   sort,
   onSort,
   loading = false,
-  loadingText = 'Loading...',
+  loadingText,
   emptyText,
 }: DataTableProps<T>) {
   const table = useTable({
@@ -59,6 +61,8 @@ export function DataTable<T extends RowData>({
     getRowId: (row) => rowKey(row),
     state: { columnVisibility: columnVisibility ?? {} },
   })
+  const t = useText()
+  const loadingShown = loadingText ?? t('components.loading')
   const headers = table.getHeaderGroups()
   const rows = table.getRowModel().rows
   const span = table.getVisibleLeafColumns().length
@@ -69,7 +73,7 @@ export function DataTable<T extends RowData>({
       {refreshing && (
         // The rows stay while the next ones load, so focus and place are not lost.
         <p className="table-refreshing" role="status">
-          {loadingText}
+          {loadingShown}
         </p>
       )}
       <table className="data-table" aria-label={label} aria-busy={loading}>
@@ -91,7 +95,11 @@ export function DataTable<T extends RowData>({
                       <button type="button" className="sort" onClick={() => onSort(id)}>
                         <table.FlexRender header={header} />
                         <span aria-hidden="true" className="sort-mark">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          {sorted === 'asc'
+                            ? MARKS.sortedUp
+                            : sorted === 'desc'
+                              ? MARKS.sortedDown
+                              : MARKS.sortable}
                         </span>
                       </button>
                     ) : (
@@ -105,7 +113,7 @@ export function DataTable<T extends RowData>({
         </thead>
         <tbody>
           {loading && rows.length === 0 ? (
-            <TableSkeleton columns={span} text={loadingText} />
+            <TableSkeleton columns={span} text={loadingShown} />
           ) : rows.length === 0 ? (
             <tr>
               <td colSpan={span} className="table-note">

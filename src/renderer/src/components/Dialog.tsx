@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useText } from '../lib/text'
 import { Icon } from './icons'
 
 const FOCUSABLE =
@@ -22,6 +23,7 @@ export interface DialogProps {
 export function Dialog({ title, onClose, children, footer, className, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const t = useText()
   const closeRef = useRef(onClose)
   closeRef.current = onClose
 
@@ -73,7 +75,7 @@ export function Dialog({ title, onClose, children, footer, className, describedB
       <button
         type="button"
         className="dialog-close"
-        aria-label="Close"
+        aria-label={t('components.close')}
         onClick={() => closeRef.current()}
       >
         <Icon name="close" />

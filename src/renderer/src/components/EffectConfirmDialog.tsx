@@ -1,4 +1,5 @@
 import type { EffectConfirm } from '../api/effects'
+import { useText } from '../lib/text'
 import { Dialog } from './Dialog'
 import { EffectSummary } from './EffectSummary'
 
@@ -14,14 +15,15 @@ export function EffectConfirmDialog({
   confirmLabel: string
 }) {
   const { preview } = effect
+  const t = useText()
   return (
     <Dialog
-      title="Confirm the change"
+      title={t('components.confirmChange')}
       onClose={effect.cancel}
       footer={
         <>
           <button type="button" className="secondary" onClick={effect.cancel} data-autofocus>
-            Cancel
+            {t('components.cancel')}
           </button>
           <button
             type="button"

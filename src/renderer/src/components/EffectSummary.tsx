@@ -1,6 +1,7 @@
 import type { Effect } from '@shared/contract'
 import { effectHeadline, moreNames, moveText, refusedText } from '@shared/effect-text'
 import { errorMessage } from '../lib/query'
+import { useText } from '../lib/text'
 import { ErrorBanner } from './ErrorBanner'
 
 export interface EffectSummaryProps {
@@ -14,8 +15,9 @@ export interface EffectSummaryProps {
  * the first users it names, one click away.
  */
 export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
-  if (loading) return <p role="status">Working out whose permissions this changes...</p>
-  if (error) return <ErrorBanner message={errorMessage(error, 'Failed to preview the change')} />
+  const t = useText()
+  if (loading) return <p role="status">{t('components.effectLoading')}</p>
+  if (error) return <ErrorBanner message={errorMessage(error, t('components.effectFailed'))} />
   if (!effect) return null
   const moves = [
     ...effect.gains.map((move) => ({ way: 'gain' as const, move })),
@@ -32,7 +34,9 @@ export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
                 <summary>{moveText(way, move)}</summary>
                 <ul className="effect-names">
                   {move.first.map((user) => (
-                    <li key={user.id}>{user.username}</li>
+                    <li key={user.id}>
+                      <bdi>{user.username}</bdi>
+                    </li>
                   ))}
                   {moreNames(move) && <li className="muted">{moreNames(move)}</li>}
                 </ul>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useText } from '../lib/text'
 import type { EndCheck } from '../lib/useGrantEnds'
 import { TextField } from './TextField'
 
@@ -19,6 +20,7 @@ export function GrantEndFields({
   disabled?: boolean
 }) {
   const { problems } = endCheck
+  const t = useText()
   useEffect(() => {
     if (problems.reason) document.getElementById(id)?.focus()
   }, [problems, id])
@@ -28,11 +30,11 @@ export function GrantEndFields({
       {asksReason && (
         <TextField
           id={id}
-          label="Reason"
+          label={t('components.reason')}
           value={endCheck.reason}
           onChange={endCheck.setReason}
           error={problems.reason}
-          placeholder="Why this access ends"
+          placeholder={t('components.reasonPlaceholder')}
           inputProps={{ disabled }}
         />
       )}

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { useText } from '../lib/text'
 import { Dialog } from './Dialog'
 
 /** An information dialog with one button, e.g. "Password Reset". */
@@ -12,6 +13,7 @@ export function MessageDialog({
   onClose: () => void
 }) {
   const messageId = useId()
+  const t = useText()
   return (
     <Dialog
       title={title}
@@ -19,7 +21,7 @@ export function MessageDialog({
       describedBy={messageId}
       footer={
         <button type="button" className="primary" onClick={onClose} data-autofocus>
-          OK
+          {t('components.ok')}
         </button>
       }
     >

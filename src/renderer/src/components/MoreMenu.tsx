@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
+import { useText } from '../lib/text'
+import { MARKS } from './icons'
 
 export interface MoreMenuItem {
   label: string
@@ -15,11 +17,20 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])'
  * in the page's body, so no scrolling table clips it and no frozen column covers it; arrows move, Escape and Tab close it, focus returns to the
  * button. The menu closes when the page scrolls, as it would leave its button behind.
  */
-export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[] }) {
+export function MoreMenu({
+  subject,
+  items,
+}: {
+  /** Whose actions the menu holds, e.g. a username: its name says so with its visible "More". */
+  subject: string
+  items: MoreMenuItem[]
+}) {
   const [at, setAt] = useState<{ top: number; end: number }>()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  const t = useText()
+  const label = t('components.moreActions', { subject })
 
   const close = (returnFocus: boolean) => {
     setAt(undefined)
@@ -84,7 +95,7 @@ export function MoreMenu({ label, items }: { label: string; items: MoreMenuItem[
           }
         }}
       >
-        More <span aria-hidden="true">▾</span>
+        {t('components.more')} <span aria-hidden="true">{MARKS.menu}</span>
       </button>
       {at &&
         createPortal(

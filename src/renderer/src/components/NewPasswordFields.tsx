@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@shared/validation'
+import { useText } from '../lib/text'
 import { TextField } from './TextField'
 
 type NewPassword = { newPassword: string; confirmPassword: string }
@@ -15,11 +16,12 @@ export function NewPasswordFields({
   change: (field: keyof NewPassword, value: string) => void
   autoFocus?: boolean
 }) {
+  const t = useText()
   return (
     <>
       <TextField
         id="new-password"
-        label="New Password"
+        label={t('passwords.newPassword')}
         type="password"
         value={values.newPassword}
         onChange={(value) => change('newPassword', value)}
@@ -29,7 +31,7 @@ export function NewPasswordFields({
       />
       <TextField
         id="confirm-password"
-        label="Confirm Password"
+        label={t('passwords.confirmPassword')}
         type="password"
         value={values.confirmPassword}
         onChange={(value) => change('confirmPassword', value)}

@@ -1,4 +1,6 @@
 import { useNotificationStore } from '../lib/notifications'
+import { useText } from '../lib/text'
+import { MARKS } from './icons'
 
 /**
  * The newest success notification of notify(), in the top bar; a polite live region, so
@@ -7,6 +9,7 @@ import { useNotificationStore } from '../lib/notifications'
 export function Notifications() {
   const notifications = useNotificationStore((state) => state.notifications)
   const dismiss = useNotificationStore((state) => state.dismiss)
+  const t = useText()
   return (
     <div className="notifications" role="status" aria-live="polite">
       {notifications.slice(-1).map((notification) => (
@@ -15,10 +18,10 @@ export function Notifications() {
           <button
             type="button"
             className="link"
-            aria-label={`Dismiss: ${notification.text}`}
+            aria-label={t('components.dismissNotification', { text: notification.text })}
             onClick={() => dismiss(notification.id)}
           >
-            ×
+            {MARKS.dismiss}
           </button>
         </div>
       ))}

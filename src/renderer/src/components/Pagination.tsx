@@ -1,5 +1,6 @@
 import type { PageInfo } from '@shared/contract'
 import { pageRange } from '../lib/page-range'
+import { useText } from '../lib/text'
 
 /** "a-b of total", Prev/Next and "page / pages" (SPEC.md section 2). */
 export function Pagination({
@@ -13,10 +14,11 @@ export function Pagination({
   onPage: (number: number) => void
 }) {
   const { first, last, pages, current } = pageRange(page, shown)
+  const t = useText()
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={t('components.pagination')}>
       <span className="range">
-        {first}-{last} of {page.totalElements}
+        {t('components.pageRange', { first, last, total: page.totalElements })}
       </span>
       <button
         type="button"
@@ -24,10 +26,10 @@ export function Pagination({
         disabled={page.number === 0}
         onClick={() => onPage(page.number - 1)}
       >
-        Prev
+        {t('components.prev')}
       </button>
       <span className="pages" aria-live="polite">
-        {current} / {pages}
+        {t('components.pageOf', { current, pages })}
       </span>
       <button
         type="button"
@@ -35,7 +37,7 @@ export function Pagination({
         disabled={current >= pages}
         onClick={() => onPage(page.number + 1)}
       >
-        Next
+        {t('components.next')}
       </button>
     </nav>
   )

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react'
 import { useErrorShown } from '../lib/notifications'
+import { useText } from '../lib/text'
 
 export interface TextFieldProps {
   id: string
@@ -30,6 +31,7 @@ export function TextField({
 }: TextFieldProps) {
   const [revealed, setRevealed] = useState(false)
   useErrorShown(error)
+  const t = useText()
   const errorId = `${id}-error`
   const input = (
     <input
@@ -54,10 +56,12 @@ export function TextField({
             type="button"
             className="secondary"
             aria-pressed={revealed}
-            aria-label={`${revealed ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-label={t(revealed ? 'components.hideField' : 'components.showField', {
+              field: label.toLowerCase(),
+            })}
             onClick={() => setRevealed((shown) => !shown)}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {t(revealed ? 'components.hide' : 'components.show')}
           </button>
         </div>
       ) : (

@@ -31,6 +31,15 @@ export type IconName = keyof typeof PATHS
 /** Drawn facing the way text reads (the truck drives, the megaphone calls): mirrored in RTL. */
 const DIRECTIONAL: ReadonlySet<IconName> = new Set(['suppliers', 'marketing'])
 
+/** Marks drawn as text: symbols, the same in every language, named by their button. */
+export const MARKS = {
+  dismiss: '×',
+  menu: '▾',
+  sortedUp: '▲',
+  sortedDown: '▼',
+  sortable: '↕',
+} as const
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg

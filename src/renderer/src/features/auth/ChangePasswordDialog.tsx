@@ -2,23 +2,25 @@ import { Dialog } from '../../components/Dialog'
 import { TextField } from '../../components/TextField'
 import { useChangePasswordForm } from './useChangePasswordForm'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
+import { useText } from '../../lib/text'
 
 const FORM_ID = 'change-password-form'
 
 /** The avatar menu's Change Password: current, new and confirmed; other sessions end. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const form = useChangePasswordForm(onClose)
+  const t = useText()
   return (
     <Dialog
-      title="Change Password"
+      title={t('passwords.changeTitle')}
       onClose={() => !form.busy && onClose()}
       footer={
         <>
           <button type="button" className="secondary" disabled={form.busy} onClick={onClose}>
-            Cancel
+            {t('components.cancel')}
           </button>
           <button type="submit" form={FORM_ID} className="primary" disabled={form.busy}>
-            {form.busy ? 'Changing...' : 'Change Password'}
+            {t(form.busy ? 'passwords.changing' : 'passwords.change')}
           </button>
         </>
       }
@@ -29,10 +31,10 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         noValidate
         className="change-password-form"
       >
-        <p>Changing it signs out your other sessions; this one stays signed in.</p>
+        <p>{t('passwords.changeNote')}</p>
         <TextField
           id="current-password"
-          label="Current Password"
+          label={t('passwords.currentPassword')}
           type="password"
           value={form.values.currentPassword}
           onChange={(value) => form.change('currentPassword', value)}

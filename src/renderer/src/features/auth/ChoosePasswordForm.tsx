@@ -1,7 +1,7 @@
 import { useChoosePasswordForm } from './useChoosePasswordForm'
+import { FormattedMessage } from 'react-intl'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
-
-export const CHOOSE_PASSWORD_TITLE = 'Choose a New Password'
+import { useText } from '../../lib/text'
 
 /** In place of the Login form after a sign-in with a temporary password: nothing else first. */
 export function ChoosePasswordForm({
@@ -14,6 +14,7 @@ export function ChoosePasswordForm({
   onBack: () => void
 }) {
   const form = useChoosePasswordForm(onSignedIn)
+  const t = useText()
   return (
     <form
       className="login-card"
@@ -21,10 +22,19 @@ export function ChoosePasswordForm({
       noValidate
       aria-labelledby="choose-password-title"
     >
-      <h1 id="choose-password-title">{CHOOSE_PASSWORD_TITLE}</h1>
+      <h1 id="choose-password-title">{t('passwords.chooseTitle')}</h1>
       <p>
-        You signed in as <strong>{username}</strong> with a temporary password. Choose a new
-        password to continue.
+        <FormattedMessage
+          id="passwords.chooseIntro"
+          values={{
+            username,
+            strong: (chunks) => (
+              <strong>
+                <bdi>{chunks}</bdi>
+              </strong>
+            ),
+          }}
+        />
       </p>
       <NewPasswordFields values={form.values} errors={form.errors} change={form.change} autoFocus />
       {form.serverError && (
@@ -33,10 +43,10 @@ export function ChoosePasswordForm({
         </p>
       )}
       <button type="submit" disabled={form.busy}>
-        {form.busy ? 'Changing...' : 'Change Password'}
+        {t(form.busy ? 'passwords.changing' : 'passwords.change')}
       </button>
       <button type="button" className="secondary" onClick={onBack}>
-        Back to Login
+        {t('passwords.backToLogin')}
       </button>
     </form>
   )

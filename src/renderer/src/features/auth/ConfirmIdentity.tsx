@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Dialog } from '../../components/Dialog'
 import { TextField } from '../../components/TextField'
+import { useText } from '../../lib/text'
 import { settleIdentity, useIdentityAsked } from '../../lib/confirm-identity'
 import { useSession } from './session-store'
 import { useConfirmIdentityForm } from './useConfirmIdentityForm'
@@ -24,31 +25,30 @@ export function ConfirmIdentity() {
 
 function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {
   const form = useConfirmIdentityForm(askCode)
+  const t = useText()
   return (
     <Dialog
-      title="Confirm it's you"
+      title={t('passwords.confirmIdentityTitle')}
       onClose={form.cancel}
       describedBy="confirm-identity-why"
       footer={
         <>
           <button type="button" className="secondary" disabled={form.busy} onClick={form.cancel}>
-            Cancel
+            {t('components.cancel')}
           </button>
           <button type="submit" form={FORM_ID} className="primary" disabled={form.busy}>
-            {form.busy ? 'Confirming...' : 'Confirm'}
+            {t(form.busy ? 'passwords.confirming' : 'passwords.confirm')}
           </button>
         </>
       }
     >
       <form id={FORM_ID} onSubmit={(event) => void form.submit(event)} noValidate>
         <p id="confirm-identity-why">
-          {askCode
-            ? 'This change needs your password and a code from your authenticator app again. Nothing changes until you confirm.'
-            : 'This change needs your password again. Nothing changes until you confirm.'}
+          {t(askCode ? 'passwords.confirmIdentityWithCode' : 'passwords.confirmIdentityWhy')}
         </p>
         <TextField
           id="confirm-identity-password"
-          label="Password"
+          label={t('passwords.password')}
           type="password"
           value={form.values.password}
           onChange={(value) => form.change('password', value)}
@@ -59,7 +59,7 @@ function ConfirmIdentityDialog({ askCode }: { askCode: boolean }) {
         {askCode && (
           <TextField
             id="confirm-identity-code"
-            label="Code from your authenticator app, or a recovery code"
+            label={t('passwords.code')}
             value={form.values.code}
             onChange={(value) => form.change('code', value)}
             error={form.errors.code}

@@ -3,6 +3,7 @@ import { changeOwnPasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { showPasswordFormFailure } from '../../lib/password-rejection'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string }
@@ -14,10 +15,11 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
  */
 export function useChangePasswordForm(onChanged: () => void) {
   const form = useForm<Fields>(EMPTY)
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(changeOwnPasswordFormSchema)
+    const checked = form.check(changeOwnPasswordFormSchema(t))
     if (!checked.ok) return
     const result = await form.submitting(() =>
       admin().auth.changePassword({
@@ -26,9 +28,9 @@ export function useChangePasswordForm(onChanged: () => void) {
       }),
     )
     if (result.ok) {
-      notify('Password changed')
+      notify(t('passwords.changed'))
       onChanged()
-    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, t('passwords.changeFailed'))
   }
 
   const { values, errors, serverError, busy, change } = form

@@ -20,20 +20,20 @@ export function useChoosePasswordForm(onSignedIn: () => void) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(choosePasswordFormSchema)
+    const checked = form.check(choosePasswordFormSchema(t))
     if (!checked.ok) return
     const result = await form.submitting(() =>
       admin().auth.completePasswordChange({ newPassword: checked.data.newPassword }),
     )
     if (result.ok) {
-      notify('Password changed')
+      notify(t('passwords.changed'))
       adoptSession(result.data, t)
       onSignedIn()
     } else if (result.error.message === PASSWORD_CHANGED_ADMIN_REQUIRED) {
       // Done, though the console is not theirs: nothing is left to submit again.
       form.reset({ newPassword: '', confirmPassword: '' })
       form.setServerError(result.error.message)
-    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, t('passwords.changeFailed'))
   }
 
   const { values, errors, serverError, busy, change } = form

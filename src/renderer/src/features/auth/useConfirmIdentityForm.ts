@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { confirmIdentityFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { settleIdentity } from '../../lib/confirm-identity'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
 
 type Fields = { password: string; code: string }
@@ -13,17 +14,18 @@ type Fields = { password: string; code: string }
  */
 export function useConfirmIdentityForm(askCode: boolean) {
   const form = useForm<Fields>({ password: '', code: '' })
+  const t = useText()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(confirmIdentityFormSchema(askCode))
+    const checked = form.check(confirmIdentityFormSchema(t, askCode))
     if (!checked.ok) return
     const { password, code } = checked.data
     const result = await form.submitting(() =>
       admin().auth.reauth(askCode ? { password, code } : { password }),
     )
     if (result.ok) settleIdentity(true)
-    else form.setServerError(result.error.message || 'Confirmation failed')
+    else form.setServerError(result.error.message || t('passwords.confirmFailed'))
   }
 
   const cancel = () => {

@@ -22,7 +22,7 @@ export function useLoginForm(
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(loginFormSchema)
+    const checked = form.check(loginFormSchema(t))
     if (!checked.ok) return
     const result = await form.submitting(() => admin().auth.login(checked.data))
     if (result.ok) {
@@ -34,7 +34,7 @@ export function useLoginForm(
     } else if (result.error.code === MFA_REQUIRED || result.error.code === MFA_ENROLMENT_REQUIRED) {
       form.change('password', '')
       onSecondStep(result.error.code === MFA_REQUIRED ? 'code' : 'enrolment')
-    } else form.setServerError(result.error.message || 'Login failed')
+    } else form.setServerError(result.error.message || t('passwords.loginFailed'))
   }
 
   return {

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { TextField } from '../../components/TextField'
-import { MISSING_RESET_TOKEN } from '@shared/validation'
-import { RESET_SUCCESS, useResetPasswordForm } from './useResetPasswordForm'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
+import { useText } from '../../lib/text'
+import { useResetPasswordForm } from './useResetPasswordForm'
 
 /**
  * /reset-password: reached from the e-mailed link, or with the link or token pasted; the token
@@ -12,6 +12,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const form = useResetPasswordForm(params.get('token') ?? '')
+  const t = useText()
 
   return (
     <main className="login">
@@ -21,15 +22,15 @@ export function ResetPasswordPage() {
         noValidate
         aria-labelledby="reset-title"
       >
-        <h1 id="reset-title">Reset Password</h1>
+        <h1 id="reset-title">{t('passwords.resetTitle')}</h1>
         {!form.token && (
           <p className="form-error" role="alert">
-            {MISSING_RESET_TOKEN}
+            {t('passwords.missingResetToken')}
           </p>
         )}
         <TextField
           id="reset-token"
-          label="Reset link or token"
+          label={t('passwords.resetToken')}
           value={form.tokenText}
           onChange={form.changeToken}
           autoComplete="off"
@@ -42,14 +43,14 @@ export function ResetPasswordPage() {
         )}
         {form.succeeded && (
           <p className="success" role="status">
-            {RESET_SUCCESS}
+            {t('passwords.resetSuccess')}
           </p>
         )}
         <button type="submit" disabled={form.busy || !form.token}>
-          {form.busy ? 'Changing...' : 'Change Password'}
+          {t(form.busy ? 'passwords.changing' : 'passwords.change')}
         </button>
         <button type="button" className="secondary" onClick={() => void navigate('/login')}>
-          Back to Login
+          {t('passwords.backToLogin')}
         </button>
       </form>
     </main>

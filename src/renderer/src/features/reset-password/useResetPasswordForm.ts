@@ -3,10 +3,8 @@ import { resetTokenFrom } from '@shared/reset-link'
 import { resetPasswordFormSchema } from '@shared/validation'
 import { admin } from '../../lib/bridge'
 import { showPasswordFormFailure } from '../../lib/password-rejection'
+import { useText } from '../../lib/text'
 import { useForm } from '../../lib/useForm'
-
-export const RESET_SUCCESS =
-  'Password successfully changed! You can now log in with your new password.'
 
 type Fields = { newPassword: string; confirmPassword: string }
 const EMPTY: Fields = { newPassword: '', confirmPassword: '' }
@@ -19,6 +17,7 @@ export function useResetPasswordForm(linkToken: string) {
   // What the token field shows, from the link at first; always editable.
   const [tokenText, setTokenText] = useState(linkToken)
   const form = useForm<Fields>(EMPTY)
+  const t = useText()
   const [succeeded, setSucceeded] = useState(false)
   const token = resetTokenFrom(tokenText)
 
@@ -36,7 +35,7 @@ export function useResetPasswordForm(linkToken: string) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = form.check(resetPasswordFormSchema, { token, ...form.values })
+    const checked = form.check(resetPasswordFormSchema(t), { token, ...form.values })
     if (!checked.ok) return
     const result = await form.submitting(() =>
       admin().auth.changePassword({
@@ -47,7 +46,7 @@ export function useResetPasswordForm(linkToken: string) {
     if (result.ok) {
       form.setValues(EMPTY)
       setSucceeded(true)
-    } else showPasswordFormFailure(form, 'newPassword', result.error, 'Password change failed')
+    } else showPasswordFormFailure(form, 'newPassword', result.error, t('passwords.changeFailed'))
   }
 
   return {

@@ -13,7 +13,7 @@ export function RecoveryCodesPanel({ recoveryCodes }: { recoveryCodes: string[] 
   const t = useText()
 
   const copy = async () =>
-    setStatus(await copyText(recoveryCodes.join('\n'), t('secondFactor.copyCodesFailed')))
+    setStatus(await copyText(t, recoveryCodes.join('\n'), t('secondFactor.copyCodesFailed')))
 
   const save = async () => {
     const result = await admin().secondFactor.saveRecoveryCodes({ recoveryCodes })

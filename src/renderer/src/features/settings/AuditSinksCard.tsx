@@ -1,45 +1,53 @@
+import { useIntl } from 'react-intl'
 import type { AuditSink } from '@shared/contract'
+import type { MessageId } from '@shared/i18n/catalogues'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { useDateText } from '../../lib/useDateText'
+import { useText } from '../../lib/text'
 import { useAuditSinks } from './useAuditSinks'
 
-const SINK_LABELS: Record<AuditSink['name'], string> = {
-  syslog: 'Syslog',
-  file: 'File',
-  https: 'HTTPS collector',
+const SINK_LABELS: Record<AuditSink['name'], MessageId> = {
+  syslog: 'settings.sinkSyslog',
+  file: 'settings.sinkFile',
+  https: 'settings.sinkHttps',
 }
 
 /** For those who may read the audit log: where the server forwards it, and whether it arrives. */
 export function AuditSinksCard() {
   const { sinks, loadError, sendTestEvent, sending, sendError } = useAuditSinks()
   const formatDateTime = useDateText()
+  const t = useText()
+  const intl = useIntl()
   return (
     <section className="settings-card" aria-labelledby="settings-audit-sinks">
-      <h2 id="settings-audit-sinks">Audit forwarding</h2>
+      <h2 id="settings-audit-sinks">{t('settings.auditSinks')}</h2>
       {loadError && <ErrorBanner message={loadError} />}
-      {sinks && sinks.length === 0 && (
-        <p className="muted">This server forwards its audit log nowhere: no sink is configured.</p>
-      )}
+      {sinks && sinks.length === 0 && <p className="muted">{t('settings.sinksNone')}</p>}
       {sinks && sinks.length > 0 && (
         <table className="settings-sinks">
           <thead>
             <tr>
-              <th scope="col">Sink</th>
-              <th scope="col">Sends to</th>
-              <th scope="col">Records waiting</th>
-              <th scope="col">Last error</th>
+              <th scope="col">{t('settings.sink')}</th>
+              <th scope="col">{t('settings.sinkTarget')}</th>
+              <th scope="col">{t('settings.sinkLag')}</th>
+              <th scope="col">{t('settings.sinkLastError')}</th>
             </tr>
           </thead>
           <tbody>
             {sinks.map((sink) => (
               <tr key={sink.name} data-failing={sink.failing || undefined}>
-                <td>{SINK_LABELS[sink.name]}</td>
-                <td className="server-address">{sink.target}</td>
-                <td>{sink.lag}</td>
+                <td>{t(SINK_LABELS[sink.name])}</td>
+                <td className="server-address">
+                  <bdi>{sink.target}</bdi>
+                </td>
+                <td>{intl.formatNumber(sink.lag)}</td>
                 <td>
                   {sink.lastError && sink.lastErrorAt
-                    ? `${sink.lastError} (${formatDateTime(sink.lastErrorAt)})`
-                    : 'None'}
+                    ? t('settings.sinkError', {
+                        error: sink.lastError,
+                        date: formatDateTime(sink.lastErrorAt),
+                      })
+                    : t('settings.sinkNoError')}
                 </td>
               </tr>
             ))}
@@ -49,12 +57,10 @@ export function AuditSinksCard() {
       {sendError && <ErrorBanner message={sendError} />}
       <p>
         <button type="button" onClick={sendTestEvent} disabled={sending}>
-          Send test event
+          {t('settings.sendTestEvent')}
         </button>
       </p>
-      <p className="muted">
-        Writes a record to the audit log, which every sink then receives: look for it in your SIEM.
-      </p>
+      <p className="muted">{t('settings.testEventNote')}</p>
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { queryKeys } from '../../api/keys'
 import { admin } from '../../lib/bridge'
 import { notify } from '../../lib/notifications'
 import { errorMessage, unwrap } from '../../lib/query'
+import { useText } from '../../lib/text'
 
 /** While Settings is open, each sink's lag is read again this often. */
 const REFRESH_MS = 3000
@@ -13,6 +14,7 @@ const REFRESH_MS = 3000
  */
 export function useAuditSinks() {
   const queryClient = useQueryClient()
+  const t = useText()
   const list = useQuery({
     queryKey: queryKeys.auditSinks,
     queryFn: () => unwrap(admin().audit.sinks()),
@@ -21,17 +23,17 @@ export function useAuditSinks() {
   const testEvent = useMutation({
     mutationFn: () => unwrap(admin().audit.sendTestEvent()),
     onSuccess: async (event) => {
-      notify(`Test event ${event.seq} written to the audit log`)
+      notify(t('settings.testEventWritten', { seq: event.seq }))
       await queryClient.invalidateQueries({ queryKey: queryKeys.audit })
     },
   })
   return {
     sinks: list.data?.sinks,
-    loadError: list.isError ? errorMessage(list.error, 'The audit sinks could not be read') : null,
+    loadError: list.isError ? errorMessage(list.error, t('settings.sinksFailed')) : null,
     sendTestEvent: () => testEvent.mutate(),
     sending: testEvent.isPending,
     sendError: testEvent.isError
-      ? errorMessage(testEvent.error, 'The test event could not be sent')
+      ? errorMessage(testEvent.error, t('settings.testEventFailed'))
       : null,
   }
 }

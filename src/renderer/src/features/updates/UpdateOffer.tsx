@@ -1,14 +1,22 @@
+import { FormattedMessage } from 'react-intl'
+import { useText } from '../../lib/text'
 import { useUpdateOffer } from './useUpdateOffer'
 
 /** "Restart to update", once the main process has downloaded an update. */
 export function UpdateOffer() {
   const { version, error, restart } = useUpdateOffer()
+  const t = useText()
   if (!version) return null
   return (
-    <aside className="update-offer" aria-label="Update">
-      <p role="status">Version {version} is ready to install.</p>
+    <aside className="update-offer" aria-label={t('updates.label')}>
+      <p role="status">
+        <FormattedMessage
+          id="updates.ready"
+          values={{ version, bdi: (chunks) => <bdi>{chunks}</bdi> }}
+        />
+      </p>
       <button type="button" onClick={restart}>
-        Restart to update
+        {t('updates.restart')}
       </button>
       {error && <p role="alert">{error}</p>}
     </aside>

@@ -142,7 +142,7 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       />
       {setTemporaryPassword !== undefined && (
         <MoreMenu
-          label={t('users.moreActionsFor', { username })}
+          subject={user.username}
           items={[
             {
               label: t('temporaryPassword.set'),
