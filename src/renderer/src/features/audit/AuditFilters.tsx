@@ -3,6 +3,7 @@ import { auditActionText } from '@shared/audit-words'
 import { AUDIT_ACTIONS, type AuditFilter } from '@shared/contract'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import type { AuditFilterKey } from './audit-url'
+import { useText } from '../../lib/text'
 
 const TYPING_DELAY_MS = 300
 
@@ -55,6 +56,7 @@ export function AuditFilters({
   onChange: (key: AuditFilterKey, value: string) => void
   onClear: () => void
 }) {
+  const t = useText()
   const actions: readonly string[] =
     filter.action && !(AUDIT_ACTIONS as readonly string[]).includes(filter.action)
       ? [filter.action, ...AUDIT_ACTIONS]
@@ -84,7 +86,7 @@ export function AuditFilters({
           <option value="">All actions</option>
           {actions.map((action) => (
             <option key={action} value={action}>
-              {auditActionText(action)}
+              {auditActionText(action, t)}
             </option>
           ))}
         </select>

@@ -8,12 +8,14 @@ import { useDateText } from '../../lib/useDateText'
 import { useAuditExport } from './useAuditExport'
 import { useAuditLog } from './useAuditLog'
 import './audit.css'
+import { useText } from '../../lib/text'
 
 /** The audit trail, newest first, filtered and paged through the URL. The title is the Shell's. */
 export function AuditPage() {
   const log = useAuditLog()
   const date = useDateText()
-  const columns = useMemo(() => auditColumns(date), [date])
+  const t = useText()
+  const columns = useMemo(() => auditColumns(date, t), [date, t])
   const exports = useAuditExport(log.view.filter)
   const exporting = exports.progress !== null
   return (

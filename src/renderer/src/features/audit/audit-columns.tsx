@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/audit-cells'
 import type { AuditEntry } from '@shared/contract'
 import type { DateText } from '@shared/dates'
+import type { Translate } from '@shared/i18n/catalogues'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
@@ -10,14 +11,14 @@ const column = columnHelper<AuditEntry>()
 const SESSION_ID_SHOWN = 8
 
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
-export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
+export const auditColumns = (date: DateText, t: Translate): TableColumn<AuditEntry>[] =>
   AUDIT_COLUMN_IDS.map((id) =>
     column.display({
       id,
-      header: AUDIT_COLUMN_LABELS[id],
+      header: t(AUDIT_COLUMN_LABELS[id]),
       cell: ({ row }) => {
         const entry = row.original
-        const text = auditCellText(entry, id, date)
+        const text = auditCellText(entry, id, date, t)
         if (id === 'target' && entry.targetType === 'user' && entry.targetId)
           return <Link to={`/users/${entry.targetId}`}>{text}</Link>
         // A session's id is 36 characters: its first 8 tell sessions apart, the whole in the
@@ -29,7 +30,12 @@ export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
           entry.targetId
         )
           return (
-            <span title={text}>{`Session: ${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`}</span>
+            <span title={text}>
+              {t('cells.target', {
+                type: t('cells.targetSession'),
+                name: `${entry.targetId.slice(0, SESSION_ID_SHOWN)}…`,
+              })}
+            </span>
           )
         return text
       },

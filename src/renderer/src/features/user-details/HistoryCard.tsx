@@ -10,11 +10,13 @@ import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
 import { userHistoryPath } from '../audit'
 import './history.css'
+import { useText } from '../../lib/text'
 
 /** The latest audit entries about this user, newest first, and a link to all of them. */
 export function HistoryCard({ user }: { user: User }) {
   const titleId = useId()
   const date = useDateText()
+  const t = useText()
   const history = useQuery({
     // A change to the user gives them a new updatedDate, and so a fresh history.
     queryKey: queryKeys.userHistory(user.id, user.updatedDate),
@@ -35,10 +37,10 @@ export function HistoryCard({ user }: { user: User }) {
         <ol className="history-list" aria-label={`History of ${user.username}`}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <span className="history-time">{auditCellText(entry, 'time', date)}</span>
-              <span className="history-action">{auditCellText(entry, 'action', date)}</span>
-              <span className="history-actor">by {auditCellText(entry, 'actor', date)}</span>
-              <span className="history-details">{auditCellText(entry, 'details', date)}</span>
+              <span className="history-time">{auditCellText(entry, 'time', date, t)}</span>
+              <span className="history-action">{auditCellText(entry, 'action', date, t)}</span>
+              <span className="history-actor">by {auditCellText(entry, 'actor', date, t)}</span>
+              <span className="history-details">{auditCellText(entry, 'details', date, t)}</span>
             </li>
           ))}
         </ol>

@@ -3,10 +3,12 @@ import type { User } from '@shared/contract'
 import { useDateText } from '../../lib/useDateText'
 import { initials } from '../../lib/initials'
 import { activeText, lockedText } from '@shared/user-actions'
+import { useText } from '../../lib/text'
 
 /** Who the user is and the state the server holds: avatar, names, pills and last login. */
 export function UserHeader({ user, children }: { user: User; children: ReactNode }) {
   const formatDateTime = useDateText()
+  const t = useText()
   return (
     <header className="user-header">
       <span className="user-avatar" aria-hidden="true">
@@ -18,10 +20,10 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         <p>{user.email}</p>
         <ul className="user-pills" aria-label="Status">
           <li className={user.isActive ? 'status-pill status-good' : 'status-pill state-inactive'}>
-            {activeText(user)}
+            {activeText(user, t)}
           </li>
           <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>
-            {lockedText(user)}
+            {lockedText(user, t)}
           </li>
         </ul>
         {user.loginBlockedUntil ? (

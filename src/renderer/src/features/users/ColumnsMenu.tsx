@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { MIN_VISIBLE_COLUMNS } from '@shared/validation'
 import { USER_COLUMN_LABELS, type UserColumnId } from '@shared/user-columns'
 import { canToggleColumn, type UserColumnVisibility } from './columns'
+import { useText } from '../../lib/text'
 
 /**
  * "Columns": a disclosure with "Show/Hide Columns", a checkbox per column offered and Close. The
@@ -18,6 +19,7 @@ export function ColumnsMenu({
   offered: readonly UserColumnId[]
   onToggle: (id: UserColumnId) => void
 }) {
+  const t = useText()
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -77,7 +79,7 @@ export function ColumnsMenu({
                     aria-describedby={`${panelId}-hint`}
                     onChange={() => onToggle(id)}
                   />
-                  <label htmlFor={checkboxId}>{USER_COLUMN_LABELS[id]}</label>
+                  <label htmlFor={checkboxId}>{t(USER_COLUMN_LABELS[id])}</label>
                 </div>
               )
             })}

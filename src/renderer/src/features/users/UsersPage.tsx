@@ -36,6 +36,7 @@ import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
 import { CLIPPED_COLUMNS, ROW_ACTIONS, userColumns } from './user-columns'
 import { useDateText } from '../../lib/useDateText'
+import { useText } from '../../lib/text'
 import './users.css'
 
 type OpenDialog =
@@ -77,6 +78,7 @@ export function UsersPage() {
     setDialog(next)
   }, [])
   const date = useDateText()
+  const t = useText()
   const held = useCallerPermissions()
 
   const tableColumns = useMemo(
@@ -91,8 +93,9 @@ export function UsersPage() {
         },
         withActions,
         date,
+        t,
       ),
-    [held, withActions, open, date],
+    [held, withActions, open, date, t],
   )
 
   return (

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportFormat } from '@shared/bridge-inputs'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
-import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
 import { admin } from '@/lib/bridge'
 import { useDateText } from '@/lib/useDateText'
 import { useTimeZone } from '@/lib/time-zone'
 import type { UserColumnVisibility } from '../columns'
 import { usePrintExport } from './usePrintExport'
+import { useText } from '../../../lib/text'
 
 export interface ExportProgress {
   exportId: string
@@ -53,6 +53,7 @@ export function useUserExport({
   const [error, setError] = useState<string | null>(null)
   const printing = usePrintExport()
   const date = useDateText()
+  const t = useText()
   const timeZone = useTimeZone((state) => state.zone)
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])
@@ -85,10 +86,10 @@ export function useUserExport({
     } else if (result.data.status === 'unprinted') {
       setError(`${result.data.reason}. Printing the ${shown.length} users on screen instead.`)
       printing.print({
-        title: USERS_REPORT_TITLE,
+        title: t('exports.usersReportTitle'),
         generatedAt: new Date(),
-        headers: columns.map((column) => USER_COLUMN_LABELS[column]),
-        rows: shown.map((user) => columns.map((column) => userCellText(user, column, date))),
+        headers: columns.map((column) => t(USER_COLUMN_LABELS[column])),
+        rows: shown.map((user) => columns.map((column) => userCellText(user, column, date, t))),
       })
     } else announce(outcomeNotice(result.data))
   }
