@@ -38,7 +38,7 @@ describe('the console’s language (issue 59)', () => {
     const { double } = await launch({ ...local, systemLanguages: ['en-US'] })
     const frame = double.consoleWindow()!.webContents.mainFrame
     type Item = { label?: string; submenu?: Item[] }
-    const labels = (template: unknown) =>
+    const labels = (template: unknown): string[] =>
       (template as Item[]).flatMap((item) => [
         ...(item.label ? [item.label] : []),
         ...labels(item.submenu ?? []),

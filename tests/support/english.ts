@@ -8,5 +8,6 @@ export const ENGLISH: LanguageText = {
   locale: 'en',
   tag: formatTag('en', false),
   t: translate(formatTag('en', false), EN),
+  isolate: (data) => data,
 }
 export const englishText = ENGLISH.t

@@ -338,7 +338,7 @@ describe('in Arabic (issue 59)', () => {
         filter: { status: 'active' },
       } as UserExportRequest,
       async () => undefined,
-      arabic.t,
+      arabic,
     )
     expect(notes).toEqual([
       'المستخدمون المطابقون لـ: الحالة: نشط',

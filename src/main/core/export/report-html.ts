@@ -19,9 +19,9 @@ export interface Report {
 
 /** The lines under the title: "Generated {date}" (SPEC.md section 9), then the report's notes. */
 export function subtitleLines(report: Report): string[] {
-  const { t, tag } = report.text
+  const { t, tag, isolate } = report.text
   const date = formatDateTime(report.generatedAt.toISOString(), '-', report.timeZone, tag)
-  return [t('exports.generated', { date }), ...(report.notes ?? [])]
+  return [t('exports.generated', { date: isolate(date) }), ...(report.notes ?? [])]
 }
 
 const escapeHtml = (text: string) =>

@@ -88,7 +88,7 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
     }
     const notes = [
       ...job.notes,
-      text.t('exports.timesIn', { zone: timeZoneLabel(job.timeZone, generatedAt) }),
+      text.t('exports.timesIn', { zone: text.isolate(timeZoneLabel(job.timeZone, generatedAt)) }),
     ]
     const report = {
       text,

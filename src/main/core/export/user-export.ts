@@ -38,7 +38,9 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
     headers: job.request.columns.map((column) => t(USER_COLUMN_LABELS[column])),
     timeZone,
     notes:
-      job.request.format === 'pdf' ? await userReportNotes(job.request, job.accessName, t) : [],
+      job.request.format === 'pdf'
+        ? await userReportNotes(job.request, job.accessName, job.text)
+        : [],
     eachPage: (take) =>
       job.request.ids ? eachSelected(job, job.request.ids, take) : eachBatch(job, take),
     ports: job.ports,

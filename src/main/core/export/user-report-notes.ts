@@ -1,6 +1,7 @@
 import type { UserExportRequest } from '@shared/bridge-inputs'
-import type { MessageId, Translate } from '@shared/i18n/catalogues'
+import type { MessageId } from '@shared/i18n/catalogues'
 import { USER_COLUMN_LABELS } from '@shared/user-columns'
+import type { LanguageText } from '../host/language'
 
 /** A role's or group's name by id, for the report to name a filter as the list shows it. */
 export type AccessName = (kind: 'role' | 'group', id: number) => Promise<string | undefined>
@@ -19,7 +20,7 @@ const TWO_STEP_WORDS = { on: 'cells.on', off: 'cells.off' } as const satisfies R
 export async function userReportNotes(
   request: UserExportRequest,
   accessName: AccessName,
-  t: Translate,
+  { t, isolate }: Pick<LanguageText, 't' | 'isolate'>,
 ): Promise<string[]> {
   const sort = t(
     request.direction === 'asc' ? 'exports.sortedAscending' : 'exports.sortedDescending',
@@ -30,9 +31,9 @@ export async function userReportNotes(
   if (request.ids) return [t('exports.selectedUsers', { count: request.ids.length })]
   const filter = request.filter ?? {}
   const named = async (kind: 'role' | 'group', id: number) =>
-    (await accessName(kind, id)) ?? `#${id}`
+    isolate((await accessName(kind, id)) ?? `#${id}`)
   const held = [
-    request.search ? t('exports.searchFilter', { search: request.search }) : undefined,
+    request.search ? t('exports.searchFilter', { search: isolate(request.search) }) : undefined,
     filter.status && t('exports.statusFilter', { status: t(STATUS_WORDS[filter.status]) }),
     filter.locked && t('exports.lockFilter', { lock: t(LOCK_WORDS[filter.locked]) }),
     filter.twoStep && t('exports.twoStepFilter', { twoStep: t(TWO_STEP_WORDS[filter.twoStep]) }),

@@ -1,5 +1,5 @@
 import { loadCatalogue, type Translate } from '@shared/i18n/catalogues'
-import { formatTag, type Locale } from '@shared/i18n/locales'
+import { formatTag, textDirection, type Locale } from '@shared/i18n/locales'
 import { translate } from '@shared/i18n/translate'
 
 /** What the main process words its exports and dialogs with: a language, its format tag, its texts. */
@@ -8,12 +8,24 @@ export interface LanguageText {
   /** The tag dates and numbers are formatted with (`formatTag`). */
   tag: string
   t: Translate
+  /**
+   * Latin data (a zone, a search, a role's name) set apart in right-to-left text, where its
+   * brackets and punctuation would otherwise take the Arabic's direction: plain text has no
+   * <bdi>, so Unicode's isolates. Left to right, the data as it is, which Helvetica draws.
+   */
+  isolate(data: string): string
 }
 
 /** The texts of `locale`, its digits its own (the renderer's choice of Latin ones stays there). */
 export async function languageText(locale: Locale): Promise<LanguageText> {
   const tag = formatTag(locale, false)
-  return { locale, tag, t: translate(tag, await loadCatalogue(locale)) }
+  const rtl = textDirection(locale) === 'rtl'
+  return {
+    locale,
+    tag,
+    t: translate(tag, await loadCatalogue(locale)),
+    isolate: (data) => (rtl ? `\u2068${data}\u2069` : data),
+  }
 }
 
 /** The console's language as the main process knows it: the renderer's, once it has said. */
