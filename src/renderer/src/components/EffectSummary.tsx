@@ -1,6 +1,7 @@
 import type { Effect } from '@shared/contract'
 import { effectHeadline, moreNames, moveText, refusedText } from '@shared/effect-text'
 import { errorMessage } from '../lib/query'
+import { useText } from '../lib/text'
 import { ErrorBanner } from './ErrorBanner'
 
 export interface EffectSummaryProps {
@@ -14,6 +15,7 @@ export interface EffectSummaryProps {
  * the first users it names, one click away.
  */
 export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
+  const t = useText()
   if (loading) return <p role="status">Working out whose permissions this changes...</p>
   if (error) return <ErrorBanner message={errorMessage(error, 'Failed to preview the change')} />
   if (!effect) return null
@@ -23,25 +25,25 @@ export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
   ]
   return (
     <div className="effect-summary">
-      <p className="effect-headline">{effectHeadline(effect)}</p>
+      <p className="effect-headline">{effectHeadline(effect, t)}</p>
       {moves.length > 0 && (
         <ul className="effect-moves">
           {moves.map(({ way, move }) => (
             <li key={`${way}-${move.permission}`} className={`effect-${way}`}>
               <details>
-                <summary>{moveText(way, move)}</summary>
+                <summary>{moveText(way, move, t)}</summary>
                 <ul className="effect-names">
                   {move.first.map((user) => (
                     <li key={user.id}>{user.username}</li>
                   ))}
-                  {moreNames(move) && <li className="muted">{moreNames(move)}</li>}
+                  {moreNames(move, t) && <li className="muted">{moreNames(move, t)}</li>}
                 </ul>
               </details>
             </li>
           ))}
         </ul>
       )}
-      {effect.refused ? <p>{refusedText(effect.refused)}</p> : null}
+      {effect.refused ? <p>{refusedText(effect.refused, t)}</p> : null}
     </div>
   )
 }
