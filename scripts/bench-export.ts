@@ -14,6 +14,7 @@ import { createCore } from '../src/main/core'
 import { adminApi } from '../src/main/core/api/admin'
 import { ApiFailure } from '../src/main/core/api/http'
 import { exportUsers } from '../src/main/core/export/user-export'
+import { languageText } from '../src/main/core/host/language'
 import { Session } from '../src/main/core/session/session'
 import { memoryVault } from '../src/main/core/vault/vault'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../src/main/preview/host'
@@ -105,6 +106,7 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
     const session = new Session({ http, vault: memoryVault(), clock: Date.now, emit: () => {} })
     await session.login(admin)
     const api = adminApi(http, session)
+    const english = await languageText('en')
     const paged = (request: UserExportRequest) =>
       exportUsers({
         request,
@@ -115,6 +117,7 @@ async function bench(databaseUrl: string, seed: boolean, browser: Browser) {
           listUsers: api.users.list,
         },
         accessName: async () => undefined,
+        text: english,
         getUser: async (id) => (await api.users.get({ id })).user,
         ports,
         signal: new AbortController().signal,

@@ -4,59 +4,61 @@
  * these, so an entry reads the same everywhere.
  */
 
+import type { MessageId, Translate } from './i18n/catalogues'
+
 /** What each action the server writes did; an unknown one is read from its code. */
-const ACTION_LABELS: Record<string, string> = {
-  'access.denied': 'Access denied',
-  'group.activate': 'Group activated',
-  'group.create': 'Group created',
-  'group.deactivate': 'Group deactivated',
-  'group.update': 'Group changed',
-  'role.activate': 'Role activated',
-  'role.create': 'Role created',
-  'role.deactivate': 'Role deactivated',
-  'role.update': 'Role changed',
-  'seed.demo': 'Demo data loaded',
-  'session.login': 'Signed in',
-  'session.login_failed': 'Sign-in failed',
-  'session.logout': 'Signed out',
-  'session.password_change_required': 'Signed in with a temporary password',
-  'session.reauth': "Confirmed it's them",
-  'session.reauth_failed': "Confirming it's them failed",
-  'session.reauth_required': "Change refused until they confirm it's them",
-  'session.refresh_reuse': 'Reused session token refused',
-  'session.revoke': 'Session ended',
-  'user.activate': 'User activated',
-  'user.bootstrap': 'First administrator created',
-  'user.create': 'User created',
-  'user.deactivate': 'User deactivated',
-  'user.group_add': 'Group added',
-  'user.group_end_change': "Group's end changed",
-  'user.group_expire': 'Group ended',
-  'user.group_remove': 'Group removed',
-  'user.lock': 'User locked',
-  'user.password_change': 'Password changed',
-  'user.reset_password': 'Password reset link sent',
-  'user.role_add': 'Role added',
-  'user.role_end_change': "Role's end changed",
-  'user.role_expire': 'Role ended',
-  'user.role_remove': 'Role removed',
-  'user.second_factor_disable': 'Two-step sign-in turned off',
-  'user.second_factor_enrol': 'Two-step sign-in turned on',
-  'user.recovery_codes_regenerate': 'Recovery codes replaced',
-  'user.second_factor_enrol_begin': 'Two-step sign-in set-up started',
-  'user.second_factor_reset': 'Two-step sign-in reset',
-  'user.second_step_paused': 'Two-step sign-in paused after wrong codes',
-  'user.sign_out_everywhere': 'Signed out everywhere',
-  'user.temporary_lockout': 'Locked out for a while after failed sign-ins',
-  'user.temporary_password': 'Temporary password set',
-  'user.unlock': 'User unlocked',
-  'user.update': 'Profile changed',
+const ACTION_LABELS: Record<string, MessageId> = {
+  'access.denied': 'cells.action.accessDenied',
+  'group.activate': 'cells.action.groupActivate',
+  'group.create': 'cells.action.groupCreate',
+  'group.deactivate': 'cells.action.groupDeactivate',
+  'group.update': 'cells.action.groupUpdate',
+  'role.activate': 'cells.action.roleActivate',
+  'role.create': 'cells.action.roleCreate',
+  'role.deactivate': 'cells.action.roleDeactivate',
+  'role.update': 'cells.action.roleUpdate',
+  'seed.demo': 'cells.action.seedDemo',
+  'session.login': 'cells.action.sessionLogin',
+  'session.login_failed': 'cells.action.sessionLoginFailed',
+  'session.logout': 'cells.action.sessionLogout',
+  'session.password_change_required': 'cells.action.sessionPasswordChangeRequired',
+  'session.reauth': 'cells.action.sessionReauth',
+  'session.reauth_failed': 'cells.action.sessionReauthFailed',
+  'session.reauth_required': 'cells.action.sessionReauthRequired',
+  'session.refresh_reuse': 'cells.action.sessionRefreshReuse',
+  'session.revoke': 'cells.action.sessionRevoke',
+  'user.activate': 'cells.action.userActivate',
+  'user.bootstrap': 'cells.action.userBootstrap',
+  'user.create': 'cells.action.userCreate',
+  'user.deactivate': 'cells.action.userDeactivate',
+  'user.group_add': 'cells.action.userGroupAdd',
+  'user.group_end_change': 'cells.action.userGroupEndChange',
+  'user.group_expire': 'cells.action.userGroupExpire',
+  'user.group_remove': 'cells.action.userGroupRemove',
+  'user.lock': 'cells.action.userLock',
+  'user.password_change': 'cells.action.userPasswordChange',
+  'user.reset_password': 'cells.action.userResetPassword',
+  'user.role_add': 'cells.action.userRoleAdd',
+  'user.role_end_change': 'cells.action.userRoleEndChange',
+  'user.role_expire': 'cells.action.userRoleExpire',
+  'user.role_remove': 'cells.action.userRoleRemove',
+  'user.second_factor_disable': 'cells.action.userSecondFactorDisable',
+  'user.second_factor_enrol': 'cells.action.userSecondFactorEnrol',
+  'user.recovery_codes_regenerate': 'cells.action.userRecoveryCodesRegenerate',
+  'user.second_factor_enrol_begin': 'cells.action.userSecondFactorEnrolBegin',
+  'user.second_factor_reset': 'cells.action.userSecondFactorReset',
+  'user.second_step_paused': 'cells.action.userSecondStepPaused',
+  'user.sign_out_everywhere': 'cells.action.userSignOutEverywhere',
+  'user.temporary_lockout': 'cells.action.userTemporaryLockout',
+  'user.temporary_password': 'cells.action.userTemporaryPassword',
+  'user.unlock': 'cells.action.userUnlock',
+  'user.update': 'cells.action.userUpdate',
 }
 
 /** "user.role_add" → "Role added"; "user.some_new_thing" → "Some new thing". */
-export function auditActionText(action: string): string {
+export function auditActionText(action: string, t: Translate): string {
   const known = ACTION_LABELS[action]
-  if (known) return known
+  if (known) return t(known)
   const words = (action.split('.').pop() ?? action).replace(/_/g, ' ').trim()
   return words ? words[0]!.toUpperCase() + words.slice(1) : action
 }
@@ -66,41 +68,41 @@ export function auditActionText(action: string): string {
  * an entry's details show them: who or what, then status, access, sign-in facts, an import's
  * figures. The server's JSON keeps no order of its own.
  */
-const FIELD_LABELS: Record<string, string> = {
-  username: 'Username',
-  name: 'Name',
-  fullName: 'Full name',
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  phoneNumber: 'Phone number',
-  userId: 'User ID',
-  users: 'Users',
-  active: 'Active',
-  isActive: 'Active',
-  isLocked: 'Locked',
-  role: 'Role',
-  roles: 'Roles',
-  group: 'Group',
-  groups: 'Groups',
-  until: 'Until',
-  reason: 'Reason',
-  by: 'By',
-  secondStep: 'Second step',
-  failures: 'Wrong codes',
-  failedSecondSteps: 'Wrong codes since the last sign-in',
-  sessionsEnded: 'Sessions ended',
-  otherSessionsEnded: 'Other sessions ended',
-  address: 'Address',
-  file: 'File',
-  rows: 'Rows',
-  firstRow: 'First row',
-  lastRow: 'Last row',
-  created: 'Created',
-  updated: 'Updated',
-  unchanged: 'Unchanged',
-  failed: 'Failed',
-  ended: 'Ended',
+const FIELD_LABELS: Record<string, MessageId> = {
+  username: 'cells.field.username',
+  name: 'cells.field.name',
+  fullName: 'cells.field.fullName',
+  firstName: 'cells.field.firstName',
+  lastName: 'cells.field.lastName',
+  email: 'cells.field.email',
+  phoneNumber: 'cells.field.phoneNumber',
+  userId: 'cells.field.userId',
+  users: 'cells.field.users',
+  active: 'cells.field.active',
+  isActive: 'cells.field.active',
+  isLocked: 'cells.field.isLocked',
+  role: 'cells.field.role',
+  roles: 'cells.field.roles',
+  group: 'cells.field.group',
+  groups: 'cells.field.groups',
+  until: 'cells.field.until',
+  reason: 'cells.field.reason',
+  by: 'cells.field.by',
+  secondStep: 'cells.field.secondStep',
+  failures: 'cells.field.failures',
+  failedSecondSteps: 'cells.field.failedSecondSteps',
+  sessionsEnded: 'cells.field.sessionsEnded',
+  otherSessionsEnded: 'cells.field.otherSessionsEnded',
+  address: 'cells.field.address',
+  file: 'cells.field.file',
+  rows: 'cells.field.rows',
+  firstRow: 'cells.field.firstRow',
+  lastRow: 'cells.field.lastRow',
+  created: 'cells.field.created',
+  updated: 'cells.field.updated',
+  unchanged: 'cells.field.unchanged',
+  failed: 'cells.field.failed',
+  ended: 'cells.field.ended',
 }
 
 const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((key, index) => [key, index]))
@@ -111,9 +113,9 @@ const byFieldOrder = ([a]: [string, unknown], [b]: [string, unknown]) =>
   (a < b ? -1 : a > b ? 1 : 0)
 
 /** "phoneNumber" → "Phone number"; "someNewField" → "Some new field". */
-export function auditFieldText(key: string): string {
+export function auditFieldText(key: string, t: Translate): string {
   const known = FIELD_LABELS[key]
-  if (known) return known
+  if (known) return t(known)
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')
@@ -125,12 +127,15 @@ export function auditFieldText(key: string): string {
 const SECRET_KEY = /password|token|secret|hash/i
 
 /** A recorded value in words: Yes/No, a role's or group's name, a list, "-" for nothing. */
-export function auditValueText(value: unknown): string {
+export function auditValueText(value: unknown, t: Translate): string {
   if (value === null || value === undefined || value === '') return '-'
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'boolean') return t(value ? 'cells.yes' : 'cells.no')
   if (typeof value === 'string') return value
   if (typeof value === 'number') return String(value)
-  if (Array.isArray(value)) return value.length === 0 ? '-' : value.map(auditValueText).join(', ')
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '-'
+      : value.map((item) => auditValueText(item, t)).join(t('cells.listSeparator'))
   if (typeof value === 'object' && 'name' in value && typeof value.name === 'string')
     return value.name
   return JSON.stringify(value)
@@ -149,17 +154,21 @@ const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
  * nothing to say. A lone role or group
  * that the action already names ("Role added") is just its name. Secrets are left out.
  */
-export function auditDetails(changes: Record<string, unknown>): string {
+export function auditDetails(changes: Record<string, unknown>, t: Translate): string {
   const shown = Object.entries(changes)
     .filter(([key]) => !SECRET_KEY.test(key))
     .sort(byFieldOrder)
   const [only] = shown
   if (shown.length === 1 && only && (only[0] === 'role' || only[0] === 'group'))
-    return auditValueText(only[1])
+    return auditValueText(only[1], t)
   const parts = shown.map(([key, value]) =>
     isChange(value)
-      ? `${auditFieldText(key)}: ${auditValueText(value.from)} → ${auditValueText(value.to)}`
-      : `${auditFieldText(key)}: ${auditValueText(value)}`,
+      ? t('cells.fieldChange', {
+          field: auditFieldText(key, t),
+          from: auditValueText(value.from, t),
+          to: auditValueText(value.to, t),
+        })
+      : t('cells.fieldValue', { field: auditFieldText(key, t), value: auditValueText(value, t) }),
   )
-  return parts.length > 0 ? parts.join('; ') : '-'
+  return parts.length > 0 ? parts.join(t('cells.detailsSeparator')) : '-'
 }

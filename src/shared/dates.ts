@@ -1,3 +1,5 @@
+import { formatTag } from './i18n/locales'
+
 /** The zone used when the browser cannot name its own (SPEC.md section 2). */
 export const FALLBACK_TIME_ZONE = 'Asia/Dubai'
 
@@ -10,11 +12,14 @@ export function localTimeZone(): string {
   }
 }
 
+/** The tag of the spec's own formats: US English. */
+const SPEC_TAG = formatTag('en', false)
+
 /** Whether this runtime knows `zone` as an IANA time zone ("Europe/Berlin", "UTC"). */
 export function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || !zone) return false
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    new Intl.DateTimeFormat(SPEC_TAG, { timeZone: zone })
     return true
   } catch {
     return false
@@ -34,19 +39,22 @@ function readable(value: string | null | undefined): Date | undefined {
 
 /**
  * Short month, day, year and 12-hour time in `zone`, saying which zone (issue 56), e.g.
- * "Nov 23, 2026, 3:15 PM GMT+4". A missing or unreadable value shows `missing` ("Never" for a
- * last login, else a dash).
+ * "Nov 23, 2026, 3:15 PM GMT+4", as the language of `tag` (`formatTag`) writes them, the spec's
+ * US English unless told. A missing or unreadable value shows `missing` ("Never" for a last
+ * login, else a dash).
  */
 export function formatDateTime(
   value: string | null | undefined,
   missing = '-',
   zone = localTimeZone(),
+  tag = SPEC_TAG,
 ): string {
   const date = readable(value)
   if (!date) return missing
-  let format = shownFormats.get(zone)
+  const key = `${tag} ${zone}`
+  let format = shownFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(tag, {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
@@ -56,7 +64,7 @@ export function formatDateTime(
       timeZone: zone,
       timeZoneName: 'short',
     })
-    shownFormats.set(zone, format)
+    shownFormats.set(key, format)
   }
   return format.format(date)
 }
@@ -67,7 +75,8 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>()
 export function utcOffset(date: Date, zone: string): string {
   let format = offsetFormats.get(zone)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    // Read, not shown: the offset is parsed from English's "GMT+4:00", whatever the language.
+    format = new Intl.DateTimeFormat(SPEC_TAG, {
       timeZone: zone,
       timeZoneName: 'longOffset',
       year: 'numeric',
@@ -110,9 +119,12 @@ export function timeZoneLabel(zone: string, date = new Date()): string {
   return `${zone} (UTC${utcOffset(date, zone)})`
 }
 
-/** The dates of a table in `zone`: as the console shows them, or as ISO 8601 for a file. */
-export function dateText(zone: string, form: 'shown' | 'iso'): DateText {
+/**
+ * The dates of a table in `zone`: as the console shows them in the language of `tag`
+ * (`formatTag`), or as ISO 8601 for a file.
+ */
+export function dateText(zone: string, form: 'shown' | 'iso', tag: string): DateText {
   return form === 'iso'
     ? (value, missing) => isoDateTime(value, missing, zone)
-    : (value, missing) => formatDateTime(value, missing, zone)
+    : (value, missing) => formatDateTime(value, missing, zone, tag)
 }

@@ -1,4 +1,5 @@
 import type { User } from './contract'
+import type { Translate } from './i18n/catalogues'
 
 /** The four status changes of a user (SPEC.md sections 2 and 4); each returns the user. */
 export type StatusAction = 'activate' | 'deactivate' | 'lock' | 'unlock'
@@ -51,8 +52,10 @@ export function statusChange(user: Pick<User, 'username'>, action: StatusAction)
 }
 
 /** The words of the two states, in cells, pills and exports alike. */
-export const activeText = (user: Pick<User, 'isActive'>) => (user.isActive ? 'Active' : 'Inactive')
-export const lockedText = (user: Pick<User, 'isLocked'>) => (user.isLocked ? 'Locked' : 'Unlocked')
+export const activeText = (user: Pick<User, 'isActive'>, t: Translate) =>
+  t(user.isActive ? 'cells.activeState' : 'cells.inactiveState')
+export const lockedText = (user: Pick<User, 'isLocked'>, t: Translate) =>
+  t(user.isLocked ? 'cells.lockedState' : 'cells.unlockedState')
 
 /** After a password reset (SPEC.md section 2): the server has mailed the user a link. */
 export const PASSWORD_RESET_TITLE = 'Password Reset'

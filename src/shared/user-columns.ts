@@ -1,5 +1,6 @@
 import type { User } from './contract'
 import type { DateText } from './dates'
+import type { MessageId, Translate } from './i18n/catalogues'
 import { activeText, lockedText } from './user-actions'
 
 /**
@@ -8,20 +9,20 @@ import { activeText, lockedText } from './user-actions'
  * chosen.
  */
 export const USER_COLUMN_LABELS = {
-  id: 'User ID',
-  username: 'Username',
-  email: 'Email',
-  fullName: 'Full Name',
-  phoneNumber: 'Phone',
-  isActive: 'Active',
-  isLocked: 'Locked',
-  twoStep: 'Two-step',
-  accessEndsAt: 'Access ends',
-  lastLogin: 'Last Login',
-  createdDate: 'Created At',
-  updatedDate: 'Last Updated',
-  actions: 'Actions',
-} as const
+  id: 'cells.userId',
+  username: 'cells.username',
+  email: 'cells.email',
+  fullName: 'cells.fullName',
+  phoneNumber: 'cells.phone',
+  isActive: 'cells.active',
+  isLocked: 'cells.locked',
+  twoStep: 'cells.twoStep',
+  accessEndsAt: 'cells.accessEnds',
+  lastLogin: 'cells.lastLogin',
+  createdDate: 'cells.createdAt',
+  updatedDate: 'cells.lastUpdated',
+  actions: 'cells.actions',
+} as const satisfies Record<string, MessageId>
 
 export type UserColumnId = keyof typeof USER_COLUMN_LABELS
 export const USER_COLUMN_IDS = Object.keys(USER_COLUMN_LABELS) as UserColumnId[]
@@ -35,18 +36,23 @@ export type ExportableUserColumn = (typeof EXPORTABLE_USER_COLUMNS)[number]
 /**
  * A cell's text as the table shows it, and so as exports write it: states in words, dates as
  * `date` writes them (the console's format, or ISO 8601 in a CSV), a missing value as "Never"
- * (last login), nothing (no access that ends) or a dash.
+ * (last login, in `t`'s language), nothing (no access that ends) or a dash.
  */
-export function userCellText(user: User, column: ExportableUserColumn, date: DateText): string {
+export function userCellText(
+  user: User,
+  column: ExportableUserColumn,
+  date: DateText,
+  t: Translate,
+): string {
   switch (column) {
     case 'isActive':
-      return activeText(user)
+      return activeText(user, t)
     case 'isLocked':
-      return lockedText(user)
+      return lockedText(user, t)
     case 'twoStep':
-      return user.twoStep ? 'On' : 'Off'
+      return t(user.twoStep ? 'cells.on' : 'cells.off')
     case 'lastLogin':
-      return date(user.lastLogin, 'Never')
+      return date(user.lastLogin, t('cells.never'))
     case 'accessEndsAt':
       return date(user.accessEndsAt, '')
     case 'createdDate':

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Group, Role } from '@shared/contract'
-import { NO_ONE_REACHED } from '@shared/effect-text'
+import { EN } from '@shared/i18n/catalogues'
 import { seriousViolations, startConsole } from './support'
 
 let app: Awaited<ReturnType<typeof startConsole>>
@@ -144,7 +144,7 @@ test('Add Role refuses a blank name, then creates a role linked to a group, show
   await expect(dialog.getByText('Name is required').count()).resolves.toBe(0)
   await dialog.getByRole('checkbox', { name: 'Support Staff' }).check()
   await dialog.getByRole('button', { name: 'Create' }).click()
-  await confirmChange('Create', NO_ONE_REACHED)
+  await confirmChange('Create', EN['cells.noOneReached'])
   await dialog.waitFor({ state: 'detached' })
   await notification('Role Reviewer created').waitFor()
 
@@ -172,7 +172,7 @@ test('Edit renames a role and replaces its links', async () => {
   await dialog.getByRole('checkbox', { name: 'Support Staff' }).uncheck()
   await dialog.getByRole('checkbox', { name: 'Finance' }).check()
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await confirmChange('Save', NO_ONE_REACHED)
+  await confirmChange('Save', EN['cells.noOneReached'])
   await dialog.waitFor({ state: 'detached' })
   await notification('Role Senior Reviewer saved').waitFor()
 

@@ -5,10 +5,12 @@ import { seedBulk } from '../../server/src/seed/bulk'
 import type { User } from '@shared/contract'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
-import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+import { reportFileName } from '@shared/report-file-name'
+import { EN } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 
 /** The name the save dialog offers a CSV of this table today (issue 56). */
-const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
+const USERS_CSV = reportFileName(EN['exports.usersReportTitle'], new Date(), 'csv', englishText)
 
 let app: Awaited<ReturnType<typeof startConsole>>
 let token: string

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PERMISSIONS, type Permission, type User } from '@shared/contract'
-import { NO_ONE_REACHED } from '@shared/effect-text'
+import { EN } from '@shared/i18n/catalogues'
 import { offeredColumns } from '../../src/renderer/src/features/users/columns'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole, type Console } from './support'
@@ -408,7 +408,7 @@ test('an administrator gives a new role its permissions in the dialog’s checkl
   await dialog.getByRole('button', { name: 'Create' }).click()
   // Linked to no group, the new role reaches no one (issue 57).
   const confirm = page().getByRole('dialog', { name: 'Confirm the change' })
-  await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+  await confirm.getByText(EN['cells.noOneReached'], { exact: true }).waitFor()
   await confirm.getByRole('button', { name: 'Create' }).click()
   await dialog.waitFor({ state: 'detached' })
   const readers = roles

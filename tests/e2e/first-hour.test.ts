@@ -2,7 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedDemo } from '../../server/src/seed/demo'
-import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+import { reportFileName } from '@shared/report-file-name'
+import { EN } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 import { codeOf } from '../integration/support/second-factor'
 import { confirmEffect, startConsole, type Console } from './support'
 
@@ -133,7 +135,12 @@ test('the Users and Audit Log CSVs are offered names of their own, and the notic
   const usersNotice = page.getByText(/^Exported \d+ users to /)
   await usersNotice.waitFor({ timeout: 30_000 })
   const usersFile = (await usersNotice.textContent())!.replace(/^Exported \d+ users to /, '')
-  expect(usersFile).toBe(join(app.saveDir, reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')))
+  expect(usersFile).toBe(
+    join(
+      app.saveDir,
+      reportFileName(EN['exports.usersReportTitle'], new Date(), 'csv', englishText),
+    ),
+  )
   // The notice of the export is not left standing over the next thing done.
   await page.getByRole('button', { name: '+ Add User' }).click()
   await expect(page.locator('.users-notice').textContent()).resolves.toBe('')

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { reportHtml } from '../../src/main/core/export/report-html'
 import { seriousViolations, startConsole, type Console } from './support'
+import { ENGLISH } from '../support/english'
 
 let app: Console
 let userId: number
@@ -167,6 +168,7 @@ describe('what is printed stays light', () => {
       const report = await context.newPage()
       await report.setContent(
         reportHtml({
+          text: ENGLISH,
           title: 'Users Report',
           generatedAt: new Date(),
           headers: ['Username'],

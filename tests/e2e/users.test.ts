@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
-import { NO_ONE_REACHED } from '@shared/effect-text'
+import { EN } from '@shared/i18n/catalogues'
 import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole } from './support'
 
@@ -376,7 +376,7 @@ describe('row actions', () => {
     await assign.getByRole('button', { name: 'Save' }).click()
     // Shown first: whom the change reaches (issue 57).
     const confirm = dialog('Confirm the change')
-    await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+    await confirm.getByText(EN['cells.noOneReached'], { exact: true }).waitFor()
     await confirm.getByRole('button', { name: 'Save' }).click()
     await assign.waitFor({ state: 'detached' })
 
@@ -408,7 +408,7 @@ describe('row actions', () => {
     await assign.getByRole('checkbox', { name: 'Night Shift' }).check()
     await assign.getByRole('button', { name: 'Save' }).click()
     const confirm = dialog('Confirm the change')
-    await confirm.getByText(NO_ONE_REACHED, { exact: true }).waitFor()
+    await confirm.getByText(EN['cells.noOneReached'], { exact: true }).waitFor()
     await confirm.getByRole('button', { name: 'Save' }).click()
     await assign.waitFor({ state: 'detached' })
     const held = await app.server.request('GET', `/api/admin/users/${user.id}/groups`, { token })

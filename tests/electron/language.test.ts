@@ -33,4 +33,36 @@ describe('the console’s language (issue 59)', () => {
     })
     expect(answer).toEqual({ ok: false, error: { message: 'Refused: not the console window' } })
   })
+
+  test('app.setLanguage rewords the application menu, and back', async () => {
+    const { double } = await launch({ ...local, systemLanguages: ['en-US'] })
+    const frame = double.consoleWindow()!.webContents.mainFrame
+    type Item = { label?: string; submenu?: Item[] }
+    const labels = (template: unknown): string[] =>
+      (template as Item[]).flatMap((item) => [
+        ...(item.label ? [item.label] : []),
+        ...labels(item.submenu ?? []),
+      ])
+    await expect.poll(() => labels(double.menuTemplate)).toContain('Help')
+    expect(labels(double.menuTemplate)).toContain('Open Log File')
+
+    await double.invoke(frame, 'app.setLanguage', { locale: 'ar' })
+    await expect.poll(() => labels(double.menuTemplate)).toContain('مساعدة')
+    expect(labels(double.menuTemplate)).toEqual(
+      expect.arrayContaining(['تحرير', 'عرض', 'فتح ملف السجل']),
+    )
+    expect(labels(double.menuTemplate)).not.toContain('Help')
+
+    await double.invoke(frame, 'app.setLanguage', { locale: 'en' })
+    await expect.poll(() => labels(double.menuTemplate)).toContain('Help')
+  })
+
+  test('an Arabic system starts with the menu in Arabic', async () => {
+    const { double } = await launch({ ...local, systemLanguages: ['ar-AE'] })
+    await expect
+      .poll(() =>
+        (double.menuTemplate as { label?: string }[] | undefined)?.map((item) => item.label),
+      )
+      .toContain('تحرير')
+  })
 })

@@ -11,11 +11,12 @@ import type { AuditEntry, Page, User } from '@shared/contract'
 import { isoDateTime } from '@shared/dates'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
-import { AUDIT_REPORT_TITLE } from '@shared/audit-cells'
 import { reportFileName } from '@shared/report-file-name'
+import { EN } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 
 /** The name the save dialog offers a CSV of this table today (issue 56). */
-const AUDIT_CSV = reportFileName(AUDIT_REPORT_TITLE, new Date(), 'csv')
+const AUDIT_CSV = reportFileName(EN['exports.auditReportTitle'], new Date(), 'csv', englishText)
 
 let server: TestServer
 let dir: string

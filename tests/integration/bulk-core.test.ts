@@ -11,10 +11,12 @@ import type { User } from '@shared/contract'
 import type { Result } from '@shared/result'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
-import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+import { reportFileName } from '@shared/report-file-name'
+import { EN } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 
 /** The name the save dialog offers a CSV of this table today (issue 56). */
-const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
+const USERS_CSV = reportFileName(EN['exports.usersReportTitle'], new Date(), 'csv', englishText)
 
 /** Seeded users share this email domain, so one search selects all of them. */
 const SEEDED = '@bulk.example.com'

@@ -17,10 +17,12 @@ import type { User } from '@shared/contract'
 import { seedBulk } from '../../server/src/seed/bulk'
 import { folderExportPorts } from './support/export-ports'
 import { ADMIN, startServer, type TestServer } from './support/server'
-import { reportFileName, USERS_REPORT_TITLE } from '@shared/report-file-name'
+import { reportFileName } from '@shared/report-file-name'
+import { EN } from '@shared/i18n/catalogues'
+import { ENGLISH, englishText } from '../support/english'
 
 /** The name the save dialog offers a CSV of this table today (issue 56). */
-const USERS_CSV = reportFileName(USERS_REPORT_TITLE, new Date(), 'csv')
+const USERS_CSV = reportFileName(EN['exports.usersReportTitle'], new Date(), 'csv', englishText)
 
 let server: TestServer
 let dir: string
@@ -286,6 +288,7 @@ const runExport = (source: UserSourceApi, overrides: Partial<UserExportRequest>)
     source,
     getUser: () => Promise.reject(new Error('only Export Selected reads one user')),
     accessName: async () => undefined,
+    text: ENGLISH,
     ports,
     signal: new AbortController().signal,
     progress: (done, total) =>

@@ -8,6 +8,7 @@ import { requireSecureServerUrl } from '../../src/main/core/host/secure-server-u
 import { redact } from '../../src/main/core/log/redact'
 import { rotatingLog } from '../../src/main/core/log/rotating-log'
 import { placeWindow } from '../../src/main/core/window-state'
+import { englishText } from '../support/english'
 
 describe('console gate', () => {
   const packaged = consoleGate({ packaged: true, devServerUrl: 'http://localhost:5173' })
@@ -142,6 +143,7 @@ describe('application menu', () => {
       platform,
       packaged,
       productName: 'Admin Console',
+      t: englishText,
       openLog: () => undefined,
       showAbout: () => undefined,
     })

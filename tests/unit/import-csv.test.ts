@@ -14,6 +14,7 @@ import {
 import type { User } from '@shared/contract'
 import { IMPORT_MESSAGES } from '@shared/user-import-messages'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
+import { ENGLISH, englishText } from '../support/english'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 /** The text as a file streams it: in chunks of `size` bytes, cut anywhere (inside a character too). */
@@ -85,9 +86,11 @@ describe('reading a file', () => {
       updatedDate: '2026-01-02T03:04:05.000Z',
     }
     const exported =
-      csvRows([EXPORTABLE_USER_COLUMNS.map((column) => USER_COLUMN_LABELS[column])]) +
+      csvRows([EXPORTABLE_USER_COLUMNS.map((column) => englishText(USER_COLUMN_LABELS[column]))]) +
       csvRows([
-        EXPORTABLE_USER_COLUMNS.map((column) => userCellText(user, column, dateText('UTC', 'iso'))),
+        EXPORTABLE_USER_COLUMNS.map((column) =>
+          userCellText(user, column, dateText('UTC', 'iso', ENGLISH.tag), englishText),
+        ),
       ])
     const parsed = await parse(exported)
     expect(parsed.rows).toEqual([

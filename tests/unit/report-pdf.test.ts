@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { writeReport, type ExportPorts } from '../../src/main/core/export/report-writer'
 import type { Report } from '../../src/main/core/export/report-html'
 import { reportDrawable, reportPdf } from '../../src/main/core/export/report-pdf'
+import { ENGLISH } from '../support/english'
 
 let dir: string
 beforeAll(async () => {
@@ -41,7 +42,13 @@ async function drawn(report: Report) {
 describe('the report drawn in Helvetica', () => {
   test('A4 landscape, titled, the title and date once, the header on every page, every row numbered in order', async () => {
     const rows = rowsOf(700)
-    const report = { title: 'Users Report', generatedAt: new Date(), headers: HEADERS, rows }
+    const report = {
+      text: ENGLISH,
+      title: 'Users Report',
+      generatedAt: new Date(),
+      headers: HEADERS,
+      rows,
+    }
     const { info, warnings, text, pages } = await drawn(report)
     expect(warnings).toBe('')
     expect(info).toMatch(/Title:\s+Users Report\n/)
@@ -65,6 +72,7 @@ describe('the report drawn in Helvetica', () => {
 
   test('the notes under the date, the zone of "Generated"; the row number ruled off from User ID', async () => {
     const report = {
+      text: ENGLISH,
       title: 'Users Report',
       generatedAt: new Date('2026-12-01T20:23:00Z'),
       timeZone: 'Asia/Dubai',
@@ -95,6 +103,7 @@ describe('the report drawn in Helvetica', () => {
     const long = `${'word '.repeat(60)}${'x'.repeat(400)}`
     const rows = [['1', 'short', long], ...rowsOf(3).map((row) => row.slice(0, 3))]
     const { text, warnings } = await drawn({
+      text: ENGLISH,
       title: 'Wide',
       generatedAt: new Date(),
       headers: HEADERS.slice(0, 3),
@@ -114,6 +123,7 @@ describe('the report drawn in Helvetica', () => {
     const tall = 'tall '.repeat(400)
     const rows = [...rowsOf(30).map((row) => row.slice(0, 3)), ['9', 'tallone', tall]]
     const { pages } = await drawn({
+      text: ENGLISH,
       title: 'T',
       generatedAt: new Date(),
       headers: HEADERS.slice(0, 3),
@@ -132,6 +142,7 @@ describe('the report drawn in Helvetica', () => {
       ['3', 'after'],
     ]
     const { pages, text, warnings } = await drawn({
+      text: ENGLISH,
       title: 'T',
       generatedAt: new Date(),
       headers: ['User ID', 'Details'],
@@ -149,6 +160,7 @@ describe('the report drawn in Helvetica', () => {
   test("the audit log's arrow is drawn from Symbol, the text around it in line", async () => {
     const rows = [['1', 'alice', 'firstName: Alice → Alicia; isLocked: false → true\u00ad']]
     const { text, warnings } = await drawn({
+      text: ENGLISH,
       title: 'Audit Log Report',
       generatedAt: new Date(),
       headers: ['#id', 'Target', 'Details'],
@@ -160,7 +172,13 @@ describe('the report drawn in Helvetica', () => {
 
   test('stops at its next pause once the export is cancelled', async () => {
     const controller = new AbortController()
-    const report = { title: 'T', generatedAt: new Date(), headers: HEADERS, rows: rowsOf(5000) }
+    const report = {
+      text: ENGLISH,
+      title: 'T',
+      generatedAt: new Date(),
+      headers: HEADERS,
+      rows: rowsOf(5000),
+    }
     const drawing = reportPdf(report, controller.signal)
     controller.abort()
     await expect(drawing).rejects.toThrow(/abort/i)
@@ -198,6 +216,7 @@ describe('which engine writes the PDF', () => {
   const write = (file: string, printed: string[], batches: string[][][]) =>
     writeReport({
       format: 'pdf',
+      text: ENGLISH,
       title: 'Users Report',
       headers: ['Username'],
       timeZone: 'UTC',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { USER_COLUMN_IDS, USER_COLUMN_LABELS } from '@shared/user-columns'
+import { EN } from '@shared/i18n/catalogues'
 import {
   DEFAULT_COLUMN_VISIBILITY,
   canToggleColumn,
@@ -29,7 +30,7 @@ describe('Users table columns', () => {
 
   test('Access ends follows Two-step, hidden until chosen', () => {
     expect(USER_COLUMN_IDS.indexOf('accessEndsAt')).toBe(USER_COLUMN_IDS.indexOf('twoStep') + 1)
-    expect(USER_COLUMN_LABELS.accessEndsAt).toBe('Access ends')
+    expect(EN[USER_COLUMN_LABELS.accessEndsAt]).toBe('Access ends')
     expect(DEFAULT_COLUMN_VISIBILITY.accessEndsAt).toBe(false)
   })
 

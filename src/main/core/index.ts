@@ -1,6 +1,6 @@
 import { ACCESS_PAGE_SIZE, endpoints } from '@shared/contract'
 import type { AppInfo, BridgeEvent } from '@shared/bridge'
-import type { Locale } from '@shared/i18n/locales'
+import { chooseLocale, type Locale } from '@shared/i18n/locales'
 import type { ThemeChoice } from '@shared/theme'
 import { adminApi } from './api/admin'
 import type { Fetch } from './api/http'
@@ -10,6 +10,7 @@ import type { ExportPorts } from './export/user-export'
 import { importSender } from './import/import-sender'
 import { createImports } from './import/imports'
 import { specImport } from './import/spec-import'
+import { coreLanguage, type LanguageText } from './host/language'
 import { createHandlers, type Handle } from './ipc/handlers'
 import type { Log } from './log/rotating-log'
 import { Session } from './session/session'
@@ -36,8 +37,11 @@ export interface CorePorts {
   setNativeTheme?: (theme: ThemeChoice) => void
   /** IT's language by machine policy, and the system's languages, most preferred first. */
   language?: { fixed?: Locale; system: readonly string[] }
-  /** Native menus follow the console's language, where the host has them. */
-  setNativeLanguage?: (locale: Locale) => void
+  /**
+   * Native menus and dialogs follow the console's language, where the host has them: called with
+   * the first language's texts, then on every change.
+   */
+  setNativeLanguage?: (text: LanguageText) => void
   clock?: () => number
   timeoutMs?: number
   /** IT's machine policy IdleTimeoutMinutes, in milliseconds: see SessionDeps. */
@@ -68,7 +72,19 @@ export function createCore(ports: CorePorts): Core {
     idleTimeoutMs: ports.idleTimeoutMs,
   })
   const api = adminApi(http, session)
+  const language = {
+    fixed: ports.language?.fixed ?? null,
+    system: [...(ports.language?.system ?? [])],
+  }
+  // The system's language until the renderer says which the console speaks.
+  const spoken = coreLanguage(chooseLocale(language.fixed, 'system', language.system))
+  const speak = (text: LanguageText) => {
+    // A language chosen meanwhile wins over one whose texts arrive late.
+    if (text.locale === spoken.locale()) ports.setNativeLanguage?.(text)
+  }
+  void spoken.text().then(speak)
   const exports = createExports({
+    text: spoken.text,
     source: { listUsers: api.users.list, streamUsers: api.users.stream },
     getUser: api.users.get,
     accessName: async (kind, id) => {
@@ -113,10 +129,6 @@ export function createCore(ports: CorePorts): Core {
     saveFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     emit,
   })
-  const language = {
-    fixed: ports.language?.fixed ?? null,
-    system: [...(ports.language?.system ?? [])],
-  }
   const info = (): AppInfo => ({
     serverUrl: ports.serverUrl,
     version: ports.version,
@@ -137,7 +149,7 @@ export function createCore(ports: CorePorts): Core {
       app: info,
       updates: ports.updates,
       setNativeTheme: ports.setNativeTheme,
-      setLanguage: ports.setNativeLanguage,
+      setLanguage: async (locale) => speak(await spoken.set(locale)),
       chooseFile: (name, format) => ports.exportPorts.chooseFile(name, format),
     }),
     onEvent(listener) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { Menu, app, dialog, nativeTheme, net, session, shell, type BrowserWindow } from 'electron'
 import { IPC_EVENT_CHANNEL } from '@shared/bridge'
+import type { Translate } from '@shared/i18n/catalogues'
 import { DEEP_LINK_SCHEME, deepLinkRoute } from '@shared/reset-link'
 import { createCore } from '../core'
 import { resolveServerUrl } from '../core/config'
@@ -56,13 +57,29 @@ function showWindow(route: string | null) {
   window.focus()
 }
 
-function showAbout(serverUrl: string) {
+function showAbout(serverUrl: string, t: Translate) {
   void dialog.showMessageBox({
     type: 'info',
-    title: `About ${PRODUCT_NAME}`,
+    title: t('host.about', { product: PRODUCT_NAME }),
     message: `${PRODUCT_NAME} ${app.getVersion()}`,
-    detail: `Server: ${serverUrl}\nLog file: ${log.file}`,
+    detail: t('host.aboutDetail', { server: serverUrl, file: log.file }),
   })
+}
+
+/** The application menu, and its About box, in the console's language. */
+function setAppMenu(serverUrl: string, t: Translate) {
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        platform: process.platform,
+        packaged: app.isPackaged,
+        productName: PRODUCT_NAME,
+        t,
+        openLog: () => void shell.openPath(log.file),
+        showAbout: () => showAbout(serverUrl, t),
+      }),
+    ),
+  )
 }
 
 async function start() {
@@ -91,22 +108,12 @@ async function start() {
     setNativeTheme: (theme) => {
       nativeTheme.themeSource = theme
     },
+    setNativeLanguage: ({ t }) => setAppMenu(serverUrl, t),
   })
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   )
   session.defaultSession.setPermissionCheckHandler(() => false)
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      appMenuTemplate({
-        platform: process.platform,
-        packaged: app.isPackaged,
-        productName: PRODUCT_NAME,
-        openLog: () => void shell.openPath(log.file),
-        showAbout: () => showAbout(serverUrl),
-      }),
-    ),
-  )
   serveRenderer()
   exposeCore(core, (frame) => gate.isConsoleFrame(frame, consoleWindow?.webContents.mainFrame), log)
   const window = createConsoleWindow({

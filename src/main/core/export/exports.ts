@@ -2,6 +2,7 @@ import type { BridgeEvent, ExportOutcome, ParsedInputOf } from '@shared/bridge'
 import type { AuditExportRequest, ExportFormat, UserExportRequest } from '@shared/bridge-inputs'
 import type { AuditEntry, AuditQuery, Page, User } from '@shared/contract'
 import { ApiFailure } from '../api/http'
+import type { LanguageText } from '../host/language'
 import type { Log } from '../log/rotating-log'
 import { exportAudit } from './audit-export'
 import type { ExportPorts } from './report-writer'
@@ -12,6 +13,8 @@ import type { AccessName } from './user-report-notes'
 /** What every export is started with, whatever its table. */
 interface ExportRun {
   ports: ExportPorts
+  /** The console's language when the export began. */
+  text: LanguageText
   signal: AbortSignal
   progress(done: number, total: number): void
   log?: Pick<Log, 'error'>
@@ -19,6 +22,8 @@ interface ExportRun {
 
 /** The exports in progress, each cancellable by the id the renderer gave it. */
 export function createExports(deps: {
+  /** The texts of the console's language. */
+  text(): Promise<LanguageText>
   source: UserSourceApi
   getUser(input: { id: number }): Promise<{ user: User }>
   accessName: AccessName
@@ -41,6 +46,7 @@ export function createExports(deps: {
     try {
       return await work({
         ports: deps.ports,
+        text: await deps.text(),
         signal: controller.signal,
         progress: (done, total) =>
           deps.emit({ type: 'export-progress', exportId: request.exportId, done, total }),

@@ -1,6 +1,10 @@
 import { formatDateTime } from '@shared/dates'
+import { textDirection } from '@shared/i18n/locales'
+import type { LanguageText } from '../host/language'
 
 export interface Report {
+  /** The language the report is written in. */
+  text: LanguageText
   title: string
   generatedAt: Date
   /** The zone of "Generated {date}"; absent, this computer's. */
@@ -15,8 +19,9 @@ export interface Report {
 
 /** The lines under the title: "Generated {date}" (SPEC.md section 9), then the report's notes. */
 export function subtitleLines(report: Report): string[] {
-  const generated = formatDateTime(report.generatedAt.toISOString(), '-', report.timeZone)
-  return [`Generated ${generated}`, ...(report.notes ?? [])]
+  const { t, tag, isolate } = report.text
+  const date = formatDateTime(report.generatedAt.toISOString(), '-', report.timeZone, tag)
+  return [t('exports.generated', { date: isolate(date) }), ...(report.notes ?? [])]
 }
 
 const escapeHtml = (text: string) =>
@@ -32,7 +37,7 @@ const escapeHtml = (text: string) =>
  * numbers, ruled off from the first column so "1" and User ID "1" do not read as "1 1" (issue
  * 56), whose header row repeats on every page. No script, no outside resource. A part that continues a
  * report (firstRow > 1) has the table alone. Always light, on paper and in the print window, even
- * when the OS or the console is dark.
+ * when the OS or the console is dark. Arabic reads right to left: the table's start is its right.
  */
 export function reportHtml(report: Report): string {
   const title = escapeHtml(report.title)
@@ -48,7 +53,7 @@ export function reportHtml(report: Report): string {
     )
     .join('\n')
   return `<!doctype html>
-<html lang="en">
+<html lang="${report.text.locale}" dir="${textDirection(report.text.locale)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -63,12 +68,12 @@ p { margin: 0 0 8pt; color: #475467; }
 table { width: 100%; border-collapse: collapse; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
-th, td { padding: 2pt 4pt; text-align: left; border-bottom: 0.5pt solid #d0d5dd; }
+th, td { padding: 2pt 4pt; text-align: start; border-bottom: 0.5pt solid #d0d5dd; }
 th { background: #e4e7ec; }
 tbody tr:nth-child(even) { background: #f2f4f7; }
-td.n { color: #667085; text-align: right; }
-th.n, td.n { border-right: 0.5pt solid #98a2b3; padding-right: 6pt; }
-th.n + th, td.n + td { padding-left: 8pt; }
+td.n { color: #667085; text-align: end; }
+th.n, td.n { border-inline-end: 0.5pt solid #98a2b3; padding-inline-end: 6pt; }
+th.n + th, td.n + td { padding-inline-start: 8pt; }
 </style>
 </head>
 <body>

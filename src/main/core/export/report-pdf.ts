@@ -38,7 +38,7 @@ export async function reportPdf(report: Report, signal: AbortSignal): Promise<Ui
   const pageNodes = contents.map((content, index) =>
     file.add(
       `<< /Type /Page /Parent ${pagesNode} 0 R /MediaBox [0 0 ${fixed(PAGE_WIDTH)} ${fixed(PAGE_HEIGHT)}] ` +
-        `/Resources << /Font ${fonts} >> /Contents [${content} 0 R ${file.addStream(footer(index + 1, contents.length))} 0 R] >>`,
+        `/Resources << /Font ${fonts} >> /Contents [${content} 0 R ${file.addStream(footer(report, index + 1, contents.length))} 0 R] >>`,
     ),
   )
   file.set(
@@ -54,8 +54,8 @@ export async function reportPdf(report: Report, signal: AbortSignal): Promise<Ui
 }
 
 /** "Page x of y", set right at the foot of the page, below the table's margin. */
-function footer(page: number, pages: number): string {
-  const text = pageFooter(page, pages)
+function footer(report: Report, page: number, pages: number): string {
+  const text = pageFooter(report.text.t, page, pages)
   const content = new PageContent()
   const x = PAGE_WIDTH - MARGIN - HELVETICA.width(text, FOOTER_SIZE)
   content.write(text, x, FOOTER_BASELINE, BODY, FOOTER_SIZE, SUBTLE_INK)

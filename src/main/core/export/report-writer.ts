@@ -5,6 +5,7 @@ import type { ExportOutcome } from '@shared/bridge'
 import type { ExportFormat } from '@shared/bridge-inputs'
 import { timeZoneLabel } from '@shared/dates'
 import { reportFileName } from '@shared/report-file-name'
+import type { LanguageText } from '../host/language'
 import type { Log } from '../log/rotating-log'
 import { csvRows, DEFAULT_CSV_FILE_NAME } from './csv'
 import { openFileSink } from './file-sink'
@@ -48,6 +49,8 @@ export interface ReportJob {
    */
   eachPage(take: (cells: string[][]) => Promise<void>): Promise<number>
   ports: ExportPorts
+  /** The language of its title, notes, headers and file name. */
+  text: LanguageText
   signal: AbortSignal
   log?: Pick<Log, 'error'>
 }
@@ -59,13 +62,13 @@ export interface ReportJob {
  * that becomes the chosen one only when complete, so a cancel or a failure leaves nothing.
  */
 export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
-  const { format, title, headers, ports, signal } = job
+  const { format, title, headers, ports, text, signal } = job
   const generatedAt = new Date()
   // SPEC.md section 9's export.csv stays the name of a CSV of a table without a title.
   const defaultName =
     format === 'csv' && !title.trim()
       ? DEFAULT_CSV_FILE_NAME
-      : reportFileName(title, generatedAt, format)
+      : reportFileName(title, generatedAt, format, text.t)
   const file = await ports.chooseFile(defaultName, format)
   if (!file || signal.aborted) return { status: 'cancelled' }
 
@@ -83,8 +86,12 @@ export async function writeReport(job: ReportJob): Promise<ExportOutcome> {
         await sink.abort()
       }
     }
-    const notes = [...job.notes, `Times in ${timeZoneLabel(job.timeZone, generatedAt)}`]
+    const notes = [
+      ...job.notes,
+      text.t('exports.timesIn', { zone: text.isolate(timeZoneLabel(job.timeZone, generatedAt)) }),
+    ]
     const report = {
+      text,
       title,
       generatedAt,
       timeZone: job.timeZone,
@@ -172,6 +179,7 @@ function partPrinter(
       if (failure) throw failure.reason
       return stampPageNumbers(
         await mergePdfs(settled.map((part) => (part as PromiseFulfilledResult<Uint8Array>).value)),
+        report.text.t,
       )
     },
   }

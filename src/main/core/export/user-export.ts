@@ -3,7 +3,7 @@ import type { UserExportRequest } from '@shared/bridge-inputs'
 import type { User, UserExportQuery } from '@shared/contract'
 import { dateText, localTimeZone } from '@shared/dates'
 import { USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
-import { USERS_REPORT_TITLE } from '@shared/report-file-name'
+import type { LanguageText } from '../host/language'
 import type { Log } from '../log/rotating-log'
 import { Cancelled, writeReport, type ExportPorts } from './report-writer'
 import { openUserSource, type UserSourceApi } from './user-source'
@@ -19,6 +19,7 @@ export interface UserExportJob {
   /** Names a role or group filter in a PDF's header. */
   accessName: AccessName
   ports: ExportPorts
+  text: LanguageText
   signal: AbortSignal
   progress(done: number, total: number): void
   log?: Pick<Log, 'error'>
@@ -30,15 +31,20 @@ export interface UserExportJob {
  */
 export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
   const timeZone = job.request.timeZone ?? localTimeZone()
+  const { t } = job.text
   return writeReport({
     format: job.request.format,
-    title: USERS_REPORT_TITLE,
-    headers: job.request.columns.map((column) => USER_COLUMN_LABELS[column]),
+    title: t('exports.usersReportTitle'),
+    headers: job.request.columns.map((column) => t(USER_COLUMN_LABELS[column])),
     timeZone,
-    notes: job.request.format === 'pdf' ? await userReportNotes(job.request, job.accessName) : [],
+    notes:
+      job.request.format === 'pdf'
+        ? await userReportNotes(job.request, job.accessName, job.text)
+        : [],
     eachPage: (take) =>
       job.request.ids ? eachSelected(job, job.request.ids, take) : eachBatch(job, take),
     ports: job.ports,
+    text: job.text,
     signal: job.signal,
     log: job.log,
   })
@@ -49,12 +55,13 @@ export async function exportUsers(job: UserExportJob): Promise<ExportOutcome> {
  * Made once per export: finding the local zone costs about 0.1 ms, 0.6 s of CPU over a million
  * rows read 200 at a time.
  */
-function rowCells(request: UserExportRequest): (user: User) => string[] {
+function rowCells(request: UserExportRequest, { tag, t }: LanguageText): (user: User) => string[] {
   const date = dateText(
     request.timeZone ?? localTimeZone(),
     request.format === 'csv' ? 'iso' : 'shown',
+    tag,
   )
-  return (user) => request.columns.map((column) => userCellText(user, column, date))
+  return (user) => request.columns.map((column) => userCellText(user, column, date, t))
 }
 
 /** Export Selected reads its users this many at a time. */
@@ -62,11 +69,11 @@ const SELECTED_READS_AT_ONCE = 10
 
 /** Hands the chosen users' cells to `take`, in the order chosen; answers how many rows there were. */
 async function eachSelected(
-  { request, getUser, signal, progress }: UserExportJob,
+  { request, getUser, text, signal, progress }: UserExportJob,
   ids: number[],
   take: (cells: string[][]) => Promise<void>,
 ): Promise<number> {
-  const cellsOf = rowCells(request)
+  const cellsOf = rowCells(request, text)
   let rows = 0
   for (let start = 0; start < ids.length; start += SELECTED_READS_AT_ONCE) {
     if (signal.aborted) throw new Cancelled()
@@ -82,7 +89,7 @@ async function eachSelected(
 
 /** Hands each batch's cells to `take`, in order, reporting progress; answers how many rows. */
 async function eachBatch(
-  { request, source, signal, progress }: UserExportJob,
+  { request, source, text, signal, progress }: UserExportJob,
   take: (cells: string[][]) => Promise<void>,
 ): Promise<number> {
   const query: UserExportQuery = {
@@ -95,7 +102,7 @@ async function eachBatch(
   }
   if (signal.aborted) throw new Cancelled()
   const { batches } = await openUserSource(source, query, signal)
-  const cellsOf = rowCells(request)
+  const cellsOf = rowCells(request, text)
   let done = 0
   for await (const { users, total } of batches) {
     if (signal.aborted) throw new Cancelled()

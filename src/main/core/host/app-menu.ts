@@ -30,11 +30,15 @@ export interface MenuItemTemplate {
   submenu?: MenuItemTemplate[]
 }
 
+import type { Translate } from '@shared/i18n/catalogues'
+
 export interface AppMenuOptions {
   platform: NodeJS.Platform
   /** An installed app has no reload and no developer tools in its menus. */
   packaged: boolean
   productName: string
+  /** The console's language: Electron words the roles' items itself, in the system's. */
+  t: Translate
   openLog(): void
   showAbout(): void
 }
@@ -47,9 +51,10 @@ const separator: MenuItemTemplate = { type: 'separator' }
  * paste shortcuts work on macOS.
  */
 export function appMenuTemplate(options: AppMenuOptions): MenuItemTemplate[] {
+  const { t } = options
   const mac = options.platform === 'darwin'
   const about: MenuItemTemplate = {
-    label: `About ${options.productName}`,
+    label: t('host.about', { product: options.productName }),
     click: options.showAbout,
   }
   const development: MenuItemTemplate[] = options.packaged
@@ -68,11 +73,11 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemTemplate[] {
           { role: 'quit' },
         ],
       }
-    : { label: 'File', submenu: [{ role: 'quit' }] }
+    : { label: t('host.menuFile'), submenu: [{ role: 'quit' }] }
   return [
     first,
     {
-      label: 'Edit',
+      label: t('host.menuEdit'),
       submenu: [
         { role: 'undo' },
         { role: 'redo' },
@@ -84,7 +89,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemTemplate[] {
       ],
     },
     {
-      label: 'View',
+      label: t('host.menuView'),
       submenu: [
         { role: 'resetZoom' },
         { role: 'zoomIn' },
@@ -94,10 +99,13 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemTemplate[] {
         ...development,
       ],
     },
-    { label: 'Window', submenu: [{ role: 'minimize' }, { role: mac ? 'zoom' : 'close' }] },
     {
-      label: 'Help',
-      submenu: [{ label: 'Open Log File', click: options.openLog }, ...(mac ? [] : [about])],
+      label: t('host.menuWindow'),
+      submenu: [{ role: 'minimize' }, { role: mac ? 'zoom' : 'close' }],
+    },
+    {
+      label: t('host.menuHelp'),
+      submenu: [{ label: t('host.openLogFile'), click: options.openLog }, ...(mac ? [] : [about])],
     },
   ]
 }

@@ -58,8 +58,8 @@ export function createHandlers({
   updates: Updates | undefined
   /** Where the host has native menus and dialogs to theme (Electron's nativeTheme). */
   setNativeTheme: ((theme: ThemeChoice) => void) | undefined
-  /** Where the host has native menus to word in the console's language. */
-  setLanguage: ((locale: Locale) => void) | undefined
+  /** Takes the console's language for exports, and native menus where the host has them. */
+  setLanguage: (locale: Locale) => Promise<void>
   /** The native save dialog, for the recovery codes file. */
   chooseFile: ExportPorts['chooseFile']
 }): Handle {
@@ -124,7 +124,7 @@ export function createHandlers({
       return null
     },
     'app.setLanguage': async ({ locale }) => {
-      setLanguage?.(locale)
+      await setLanguage(locale)
       return null
     },
   }

@@ -25,27 +25,27 @@ export function EffectSummary({ effect, loading, error }: EffectSummaryProps) {
   ]
   return (
     <div className="effect-summary">
-      <p className="effect-headline">{effectHeadline(effect)}</p>
+      <p className="effect-headline">{effectHeadline(effect, t)}</p>
       {moves.length > 0 && (
         <ul className="effect-moves">
           {moves.map(({ way, move }) => (
             <li key={`${way}-${move.permission}`} className={`effect-${way}`}>
               <details>
-                <summary>{moveText(way, move)}</summary>
+                <summary>{moveText(way, move, t)}</summary>
                 <ul className="effect-names">
                   {move.first.map((user) => (
                     <li key={user.id}>
                       <bdi>{user.username}</bdi>
                     </li>
                   ))}
-                  {moreNames(move) && <li className="muted">{moreNames(move)}</li>}
+                  {moreNames(move, t) && <li className="muted">{moreNames(move, t)}</li>}
                 </ul>
               </details>
             </li>
           ))}
         </ul>
       )}
-      {effect.refused ? <p>{refusedText(effect.refused)}</p> : null}
+      {effect.refused ? <p>{refusedText(effect.refused, t)}</p> : null}
     </div>
   )
 }

@@ -57,12 +57,12 @@ export function AuditFilters({
   onChange: (key: AuditFilterKey, value: string) => void
   onClear: () => void
 }) {
+  const t = useText()
   const actions: readonly string[] =
     filter.action && !(AUDIT_ACTIONS as readonly string[]).includes(filter.action)
       ? [filter.action, ...AUDIT_ACTIONS]
       : AUDIT_ACTIONS
   const filtered = Object.values(filter).some(Boolean)
-  const t = useText()
   return (
     <div className="audit-filters" role="group" aria-label={t('audit.filters')}>
       <TextFilter
@@ -87,7 +87,7 @@ export function AuditFilters({
           <option value="">{t('audit.allActions')}</option>
           {actions.map((action) => (
             <option key={action} value={action}>
-              {auditActionText(action)}
+              {auditActionText(action, t)}
             </option>
           ))}
         </select>

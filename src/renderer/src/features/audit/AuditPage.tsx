@@ -15,7 +15,7 @@ export function AuditPage() {
   const log = useAuditLog()
   const date = useDateText()
   const t = useText()
-  const columns = useMemo(() => auditColumns(date), [date])
+  const columns = useMemo(() => auditColumns(date, t), [date, t])
   const exports = useAuditExport(log.view.filter)
   const exporting = exports.progress !== null
   return (

@@ -4,6 +4,7 @@ import { auditCellText, AUDIT_COLUMN_IDS, AUDIT_COLUMN_LABELS } from '@shared/au
 import type { AuditEntry } from '@shared/contract'
 import type { ReactNode } from 'react'
 import type { DateText } from '@shared/dates'
+import type { Translate } from '@shared/i18n/catalogues'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 
 const column = columnHelper<AuditEntry>()
@@ -15,14 +16,14 @@ const isolated = (chunks: ReactNode[]) => <bdi>{chunks}</bdi>
 const SESSION_ID_SHOWN = 8
 
 /** Time, Actor, Action, Target, Details; a target user links to their page. */
-export const auditColumns = (date: DateText): TableColumn<AuditEntry>[] =>
+export const auditColumns = (date: DateText, t: Translate): TableColumn<AuditEntry>[] =>
   AUDIT_COLUMN_IDS.map((id) =>
     column.display({
       id,
-      header: AUDIT_COLUMN_LABELS[id],
+      header: t(AUDIT_COLUMN_LABELS[id]),
       cell: ({ row }) => {
         const entry = row.original
-        const text = auditCellText(entry, id, date)
+        const text = auditCellText(entry, id, date, t)
         if (id === 'target' && entry.targetType === 'user' && entry.targetId)
           return <Link to={`/users/${entry.targetId}`}>{text}</Link>
         // A session's id is 36 characters: its first 8 tell sessions apart, the whole in the

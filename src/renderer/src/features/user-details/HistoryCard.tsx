@@ -40,12 +40,12 @@ export function HistoryCard({ user }: { user: User }) {
         >
           {entries.map((entry) => (
             <li key={entry.id}>
-              <span className="history-time">{auditCellText(entry, 'time', date)}</span>
-              <span className="history-action">{auditCellText(entry, 'action', date)}</span>
+              <span className="history-time">{auditCellText(entry, 'time', date, t)}</span>
+              <span className="history-action">{auditCellText(entry, 'action', date, t)}</span>
               <span className="history-actor">
-                {t('userDetails.historyActor', { actor: auditCellText(entry, 'actor', date) })}
+                {t('userDetails.historyActor', { actor: auditCellText(entry, 'actor', date, t) })}
               </span>
-              <span className="history-details">{auditCellText(entry, 'details', date)}</span>
+              <span className="history-details">{auditCellText(entry, 'details', date, t)}</span>
             </li>
           ))}
         </ol>

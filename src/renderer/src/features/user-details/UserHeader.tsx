@@ -26,10 +26,10 @@ export function UserHeader({ user, children }: { user: User; children: ReactNode
         </p>
         <ul className="user-pills" aria-label={t('userDetails.status')}>
           <li className={user.isActive ? 'status-pill status-good' : 'status-pill state-inactive'}>
-            {activeText(user)}
+            {activeText(user, t)}
           </li>
           <li className={user.isLocked ? 'status-pill status-bad' : 'status-pill status-good'}>
-            {lockedText(user)}
+            {lockedText(user, t)}
           </li>
         </ul>
         {user.loginBlockedUntil ? (

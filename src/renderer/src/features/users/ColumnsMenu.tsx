@@ -79,7 +79,7 @@ export function ColumnsMenu({
                     aria-describedby={`${panelId}-hint`}
                     onChange={() => onToggle(id)}
                   />
-                  <label htmlFor={checkboxId}>{USER_COLUMN_LABELS[id]}</label>
+                  <label htmlFor={checkboxId}>{t(USER_COLUMN_LABELS[id])}</label>
                 </div>
               )
             })}

@@ -93,8 +93,9 @@ export function UsersPage() {
         },
         withActions,
         date,
+        t,
       ),
-    [held, withActions, open, date],
+    [held, withActions, open, date, t],
   )
 
   return (

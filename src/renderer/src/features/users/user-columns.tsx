@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import type { User, UserAction } from '@shared/contract'
 import type { DateText } from '@shared/dates'
+import type { Translate } from '@shared/i18n/catalogues'
 import { USER_COLUMN_LABELS as LABELS, userCellText } from '@shared/user-columns'
 import { columnHelper, type TableColumn } from '../../components/DataTable'
 import { MoreMenu } from '../../components/MoreMenu'
@@ -51,7 +52,7 @@ function StatusCell({
 }) {
   const t = useText()
   const on = field === 'isActive' ? user.isActive : user.isLocked
-  const text = field === 'isActive' ? activeText(user) : lockedText(user)
+  const text = field === 'isActive' ? activeText(user, t) : lockedText(user, t)
   const action = field === 'isActive' ? activeToggle(user) : lockToggle(user)
   const right = actions.rightOf(user, action)
   // Inactive looks the same on every screen.
@@ -187,52 +188,53 @@ export function userColumns(
   actions: UserRowActions,
   withActions: boolean,
   date: DateText,
+  t: Translate,
 ): TableColumn<User>[] {
   const columns = [
-    col.accessor('id', { header: LABELS.id }),
+    col.accessor('id', { header: t(LABELS.id) }),
     col.accessor('username', {
-      header: LABELS.username,
+      header: t(LABELS.username),
       cell: ({ row }) => <UserLink user={row.original} />,
     }),
     col.accessor('email', {
-      header: LABELS.email,
+      header: t(LABELS.email),
       cell: ({ row }) => <Clipped text={row.original.email} />,
     }),
     col.accessor('fullName', {
-      header: LABELS.fullName,
+      header: t(LABELS.fullName),
       cell: ({ row }) => <Clipped text={row.original.fullName} />,
     }),
     col.accessor('phoneNumber', {
-      header: LABELS.phoneNumber,
-      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber', date)} />,
+      header: t(LABELS.phoneNumber),
+      cell: ({ row }) => <Clipped text={userCellText(row.original, 'phoneNumber', date, t)} />,
     }),
     col.accessor('isActive', {
-      header: LABELS.isActive,
+      header: t(LABELS.isActive),
       cell: ({ row }) => <StatusCell user={row.original} field="isActive" actions={actions} />,
     }),
     col.accessor('isLocked', {
-      header: LABELS.isLocked,
+      header: t(LABELS.isLocked),
       cell: ({ row }) => <StatusCell user={row.original} field="isLocked" actions={actions} />,
     }),
     col.accessor('twoStep', {
-      header: LABELS.twoStep,
-      cell: ({ row }) => userCellText(row.original, 'twoStep', date),
+      header: t(LABELS.twoStep),
+      cell: ({ row }) => userCellText(row.original, 'twoStep', date, t),
     }),
     col.accessor('accessEndsAt', {
-      header: LABELS.accessEndsAt,
-      cell: ({ row }) => userCellText(row.original, 'accessEndsAt', date),
+      header: t(LABELS.accessEndsAt),
+      cell: ({ row }) => userCellText(row.original, 'accessEndsAt', date, t),
     }),
     col.accessor('lastLogin', {
-      header: LABELS.lastLogin,
-      cell: ({ row }) => userCellText(row.original, 'lastLogin', date),
+      header: t(LABELS.lastLogin),
+      cell: ({ row }) => userCellText(row.original, 'lastLogin', date, t),
     }),
     col.accessor('createdDate', {
-      header: LABELS.createdDate,
-      cell: ({ row }) => userCellText(row.original, 'createdDate', date),
+      header: t(LABELS.createdDate),
+      cell: ({ row }) => userCellText(row.original, 'createdDate', date, t),
     }),
     col.accessor('updatedDate', {
-      header: LABELS.updatedDate,
-      cell: ({ row }) => userCellText(row.original, 'updatedDate', date),
+      header: t(LABELS.updatedDate),
+      cell: ({ row }) => userCellText(row.original, 'updatedDate', date, t),
     }),
   ]
   if (!withActions) return columns
@@ -240,7 +242,7 @@ export function userColumns(
     ...columns,
     col.display({
       id: 'actions',
-      header: LABELS.actions,
+      header: t(LABELS.actions),
       cell: ({ row }) => <RowActions user={row.original} actions={actions} />,
     }),
   ]

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import type { ExportOutcome } from '@shared/bridge'
 import type { ExportFormat } from '@shared/bridge-inputs'
 import type { User, UserFilter, UserListQuery } from '@shared/contract'
-import { USERS_REPORT_TITLE } from '@shared/report-file-name'
 import { EXPORTABLE_USER_COLUMNS, USER_COLUMN_LABELS, userCellText } from '@shared/user-columns'
 import type { Translate } from '@shared/i18n/catalogues'
 import { admin } from '@/lib/bridge'
@@ -88,10 +87,10 @@ export function useUserExport({
     } else if (result.data.status === 'unprinted') {
       setError(t('users.exportUnprinted', { reason: result.data.reason, count: shown.length }))
       printing.print({
-        title: USERS_REPORT_TITLE,
+        title: t('exports.usersReportTitle'),
         generatedAt: new Date(),
-        headers: columns.map((column) => USER_COLUMN_LABELS[column]),
-        rows: shown.map((user) => columns.map((column) => userCellText(user, column, date))),
+        headers: columns.map((column) => t(USER_COLUMN_LABELS[column])),
+        rows: shown.map((user) => columns.map((column) => userCellText(user, column, date, t))),
       })
     } else announce(outcomeNotice(t, result.data))
   }
