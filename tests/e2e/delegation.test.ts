@@ -275,7 +275,12 @@ test('what the console hides, the server refuses when forged through the bridge'
   )
   expect(forged).toEqual({
     ok: false,
-    error: { message: 'The users.create permission is required for this action.', status: 403 },
+    error: {
+      message: 'The users.create permission is required for this action.',
+      status: 403,
+      code: 'permissions_required',
+      params: { permissions: 'users.create', count: 1 },
+    },
   })
 
   const selfPromotion = await page().evaluate(
@@ -284,7 +289,12 @@ test('what the console hides, the server refuses when forged through the bridge'
   )
   expect(selfPromotion).toEqual({
     ok: false,
-    error: { message: 'The users.assign permission is required for this action.', status: 403 },
+    error: {
+      message: 'The users.assign permission is required for this action.',
+      status: 403,
+      code: 'permissions_required',
+      params: { permissions: 'users.assign', count: 1 },
+    },
   })
   await expect(heldRoles(helpdesk.user.id)).resolves.toEqual(['HELPDESK'])
 })
@@ -367,7 +377,12 @@ test('the auditor’s forged lock is refused by the server and changes nothing',
   })
   expect(forged).toEqual({
     ok: false,
-    error: { message: 'The users.status permission is required for this action.', status: 403 },
+    error: {
+      message: 'The users.status permission is required for this action.',
+      status: 403,
+      code: 'permissions_required',
+      params: { permissions: 'users.status', count: 1 },
+    },
   })
   await expect(serverUser(bystander.id)).resolves.toMatchObject({ isLocked: false })
 })
