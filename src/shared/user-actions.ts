@@ -18,20 +18,6 @@ export interface StatusChange {
   done: string
 }
 
-const DONE: Record<StatusAction, string> = {
-  activate: 'activated',
-  deactivate: 'deactivated',
-  lock: 'locked',
-  unlock: 'unlocked',
-}
-
-const LABELS: Record<StatusAction, string> = {
-  activate: 'Activate',
-  deactivate: 'Deactivate',
-  lock: 'Lock',
-  unlock: 'Unlock',
-}
-
 /** What the Active control offers: the opposite of the user's state. */
 export const activeToggle = (user: Pick<User, 'isActive'>): StatusAction =>
   user.isActive ? 'deactivate' : 'activate'
@@ -40,14 +26,19 @@ export const activeToggle = (user: Pick<User, 'isActive'>): StatusAction =>
 export const lockToggle = (user: Pick<User, 'isLocked' | 'loginBlockedUntil'>): StatusAction =>
   user.isLocked || user.loginBlockedUntil ? 'unlock' : 'lock'
 
-export function statusChange(user: Pick<User, 'username'>, action: StatusAction): StatusChange {
+export function statusChange(
+  user: Pick<User, 'username'>,
+  action: StatusAction,
+  t: Translate,
+): StatusChange {
+  const values = { action, username: user.username }
   return {
     action,
-    label: LABELS[action],
-    question: `Are you sure you want to ${action} user "${user.username}"?`,
-    failure: `Failed to ${action} user`,
+    label: t('users.actionLabel', values),
+    question: t('users.actionQuestion', values),
+    failure: t('users.actionFailure', values),
     danger: action === 'deactivate' || action === 'lock',
-    done: `User ${user.username} ${DONE[action]}`,
+    done: t('users.actionDone', values),
   }
 }
 
@@ -58,13 +49,5 @@ export const lockedText = (user: Pick<User, 'isLocked'>, t: Translate) =>
   t(user.isLocked ? 'cells.lockedState' : 'cells.unlockedState')
 
 /** After a password reset (SPEC.md section 2): the server has mailed the user a link. */
-export const PASSWORD_RESET_TITLE = 'Password Reset'
-export const passwordResetSent = (email: string) =>
-  `An email has been sent to ${email || 'the user'} with link to change their password`
-export const RESET_PASSWORD_FAILURE = 'Failed to reset password'
-
-/** The notifications of the other successful changes to a user (issue 12). */
-export const userCreated = (username: string) => `User ${username} created`
-export const CHANGES_SAVED = 'Changes saved'
-export const assignmentsSaved = (kind: 'roles' | 'groups', username: string) =>
-  `${kind === 'roles' ? 'Roles' : 'Groups'} of ${username} saved`
+export const passwordResetSent = (email: string, t: Translate) =>
+  email ? t('users.passwordResetSentTo', { email }) : t('users.passwordResetSent')

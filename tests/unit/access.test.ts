@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { englishText as t } from './english-text'
+import { englishText as t } from '../support/english'
 import {
   GROUP_KIND,
   ROLE_KIND,

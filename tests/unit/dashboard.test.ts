@@ -9,7 +9,7 @@ import {
   DASHBOARD_STATS,
 } from '../../src/renderer/src/features/dashboard/dashboard-data'
 import { filterModules } from '../../src/renderer/src/features/dashboard/module-filter'
-import { englishText as t } from './english-text'
+import { englishText as t } from '../support/english'
 
 describe('count-up', () => {
   test('the easing starts at 0, ends at 1 and rises fast, then slowly', () => {

@@ -8,7 +8,7 @@ import {
   type FormState,
 } from '../../src/renderer/src/lib/form-state'
 import { loginFormSchema, resetPasswordFormSchema } from '@shared/validation'
-import { englishText } from './english-text'
+import { englishText } from '../support/english'
 
 type Login = { username: string; password: string }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { englishText as t } from './english-text'
+import { englishText as t } from '../support/english'
 import { memberStatus } from '../../src/renderer/src/features/access/member-status'
 import { membersQuery } from '../../src/renderer/src/features/access/members-query'
 import { holdingText, viaText } from '../../src/renderer/src/lib/holding'

@@ -9,7 +9,7 @@ import {
   choosePasswordFormSchema,
   fieldErrors,
 } from '@shared/validation'
-import { englishText } from './english-text'
+import { englishText } from '../support/english'
 
 const intl = createIntl({ locale: 'en', messages: EN })
 const t: Translate = (id, values) => intl.formatMessage({ id }, values)

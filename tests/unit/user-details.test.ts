@@ -1,7 +1,6 @@
-import { createIntl } from 'react-intl'
 import { describe, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
-import { EN, type Translate } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 import {
   choiceChanged,
   draftValues,
@@ -15,8 +14,7 @@ import { activeToggle, lockToggle, passwordResetSent } from '@shared/user-action
 import { afterStatusChange } from '../../src/renderer/src/features/user-details/status-change'
 import { parseUserId } from '../../src/renderer/src/features/user-details/user-id'
 
-const intl = createIntl({ locale: 'en', messages: EN })
-const t: Translate = (id, values) => intl.formatMessage({ id }, values)
+const t = englishText
 
 const user: User = {
   id: 7,
@@ -127,7 +125,7 @@ describe('Quick Actions', () => {
   })
 
   test('the reset notice names the address the link went to', () => {
-    expect(passwordResetSent('jdoe@example.com')).toBe(
+    expect(passwordResetSent('jdoe@example.com', t)).toBe(
       'An email has been sent to jdoe@example.com with link to change their password',
     )
   })

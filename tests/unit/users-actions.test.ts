@@ -3,6 +3,7 @@ import type { User } from '@shared/contract'
 import { checkNewUser, EMPTY_NEW_USER } from '../../src/renderer/src/features/users/new-user'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { EN } from '@shared/i18n/catalogues'
+import { englishText } from '../support/english'
 import { activeToggle, lockToggle, passwordResetSent, statusChange } from '@shared/user-actions'
 
 const user = { username: 'ann', isActive: true, isLocked: false } as User
@@ -26,7 +27,7 @@ describe('status changes from the Active and Locked cells', () => {
   ] as const)('%o %s asks to %s', (state, field, action, label, danger, done) => {
     const changed = { ...user, ...state }
     const offered = field === 'isActive' ? activeToggle(changed) : lockToggle(changed)
-    expect(statusChange(changed, offered)).toEqual({
+    expect(statusChange(changed, offered, englishText)).toEqual({
       action,
       label,
       question: `Are you sure you want to ${action} user "ann"?`,
@@ -44,10 +45,10 @@ describe('reset password texts', () => {
         email: 'ann@example.com',
       }),
     ).toBe('Are you sure you want to reset the password for ann@example.com?')
-    expect(passwordResetSent('ann@example.com')).toBe(
+    expect(passwordResetSent('ann@example.com', englishText)).toBe(
       'An email has been sent to ann@example.com with link to change their password',
     )
-    expect(passwordResetSent('')).toBe(
+    expect(passwordResetSent('', englishText)).toBe(
       'An email has been sent to the user with link to change their password',
     )
   })

@@ -9,7 +9,7 @@ import {
   resetPasswordFormSchema,
   updateUserSchema,
 } from '@shared/validation'
-import { englishText } from './english-text'
+import { englishText } from '../support/english'
 
 const validUser = {
   username: 'jdoe',

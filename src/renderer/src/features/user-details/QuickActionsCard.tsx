@@ -6,12 +6,7 @@ import { notify } from '../../lib/notifications'
 import { useText } from '../../lib/text'
 import { ResetTwoStepButton } from '../second-factor'
 import { SetTemporaryPasswordDialog } from '../temporary-password'
-import {
-  activeToggle,
-  lockToggle,
-  PASSWORD_RESET_TITLE,
-  passwordResetSent,
-} from '@shared/user-actions'
+import { activeToggle, lockToggle, passwordResetSent } from '@shared/user-actions'
 import { mayTake } from '@shared/user-rights'
 import { quickAction, quickActionError, type QuickAction } from './quick-actions'
 import type { ChangeRights } from './useChangeRights'
@@ -125,8 +120,8 @@ export function QuickActionsCard({
       )}
       {resetSentTo && (
         <MessageDialog
-          title={PASSWORD_RESET_TITLE}
-          message={passwordResetSent(resetSentTo)}
+          title={t('users.passwordResetTitle')}
+          message={passwordResetSent(resetSentTo, t)}
           onClose={() => setResetSentTo(undefined)}
         />
       )}

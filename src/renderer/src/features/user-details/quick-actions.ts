@@ -1,12 +1,7 @@
 import type { User } from '@shared/contract'
 import type { Translate } from '@shared/i18n/catalogues'
 import { userDetailsError } from '@shared/messages'
-import {
-  passwordResetSent,
-  RESET_PASSWORD_FAILURE,
-  statusChange,
-  type StatusAction,
-} from '@shared/user-actions'
+import { passwordResetSent, statusChange, type StatusAction } from '@shared/user-actions'
 
 export type QuickAction = StatusAction | 'resetPassword'
 
@@ -21,13 +16,13 @@ export interface QuickActionText {
 
 /** SPEC.md sections 2, 4 and 8. Reset Password mails a link, as the list does. */
 export function quickAction(t: Translate, user: User, action: QuickAction): QuickActionText {
-  if (action !== 'resetPassword') return statusChange(user, action)
+  if (action !== 'resetPassword') return statusChange(user, action, t)
   return {
     label: t('userDetails.resetPassword'),
     question: t('userDetails.resetPasswordQuestion', { email: user.email }),
     danger: false,
-    failure: RESET_PASSWORD_FAILURE,
-    done: passwordResetSent(user.email),
+    failure: t('users.resetPasswordFailure'),
+    done: passwordResetSent(user.email, t),
   }
 }
 

@@ -4,7 +4,6 @@ import { toggleId } from '@shared/assignment'
 import type { UserWithVersion } from '@shared/bridge'
 import type { UpdateUserRequest } from '@shared/contract'
 import { userDetailsError } from '@shared/messages'
-import { CHANGES_SAVED } from '@shared/user-actions'
 import { withRightsOf } from '@shared/user-rights'
 import { profileUpdateSchema } from '@shared/validation'
 import { useAssignmentOptions } from '../../api/assignment-options'
@@ -153,7 +152,7 @@ export function useUserEditor(id: number, loaded: UserWithVersion) {
         const failures = await Promise.all(KINDS.map(saveChoice))
         const failed = failures.filter((message): message is string => message !== undefined)
         if (failed.length > 0) form.setServerError(failed.join('; '))
-        else notify(CHANGES_SAVED)
+        else notify(t('users.changesSaved'))
       })
     // New roles or groups are saved only once their effect has been seen (issue 57).
     const assignments = previewOffered

@@ -14,7 +14,6 @@ import { useGrantEnds } from '../../lib/useGrantEnds'
 import { ErrorBanner } from '../../components/ErrorBanner'
 import { notify } from '../../lib/notifications'
 import { errorMessage } from '../../lib/query'
-import { assignmentsSaved } from '@shared/user-actions'
 import { useText } from '../../lib/text'
 import { useServerFeature } from '../auth'
 
@@ -75,7 +74,7 @@ export function AssignAccessDialog({
         {
           onSuccess: () => {
             onClose()
-            notify(assignmentsSaved(kind, user.username))
+            notify(t('users.assignmentsSaved', { kind, username: user.username }))
           },
         },
       )

@@ -4,11 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { MessageDialog } from '../../components/MessageDialog'
 import { admin } from '../../lib/bridge'
 import { errorMessage, unwrap } from '../../lib/query'
-import {
-  PASSWORD_RESET_TITLE,
-  passwordResetSent,
-  RESET_PASSWORD_FAILURE,
-} from '@shared/user-actions'
+import { passwordResetSent } from '@shared/user-actions'
 import { useText } from '../../lib/text'
 
 /**
@@ -23,8 +19,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   if (reset.isSuccess) {
     return (
       <MessageDialog
-        title={PASSWORD_RESET_TITLE}
-        message={passwordResetSent(reset.data.email)}
+        title={t('users.passwordResetTitle')}
+        message={passwordResetSent(reset.data.email, t)}
         onClose={onClose}
       />
     )
@@ -34,7 +30,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
       message={t('users.resetPasswordQuestion', { email: user.email })}
       confirmLabel={t('users.resetPassword')}
       busy={reset.isPending}
-      error={reset.isError ? errorMessage(reset.error, RESET_PASSWORD_FAILURE) : null}
+      error={reset.isError ? errorMessage(reset.error, t('users.resetPasswordFailure')) : null}
       onConfirm={() => reset.mutate()}
       onCancel={onClose}
     />

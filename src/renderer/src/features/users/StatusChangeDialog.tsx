@@ -1,6 +1,7 @@
 import type { User } from '@shared/contract'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorMessage } from '../../lib/query'
+import { useText } from '../../lib/text'
 import { statusChange, type StatusAction } from '@shared/user-actions'
 import { useStatusChange } from './useStatusChange'
 
@@ -16,7 +17,8 @@ export function StatusChangeDialog({
   onChanged: (user: User) => void
   onCancel: () => void
 }) {
-  const change = statusChange(user, action)
+  const t = useText()
+  const change = statusChange(user, action, t)
   const mutation = useStatusChange(onChanged)
   return (
     <ConfirmDialog

@@ -30,7 +30,7 @@ import { useUserExport } from './export/useUserExport'
 import { ImportDialog } from './import/ImportDialog'
 import { ResetPasswordDialog } from './ResetPasswordDialog'
 import { StatusChangeDialog } from './StatusChangeDialog'
-import { statusChange, userCreated, type StatusAction } from '@shared/user-actions'
+import { statusChange, type StatusAction } from '@shared/user-actions'
 import { useColumnVisibility } from './useColumnVisibility'
 import { UserFilters } from './UserFilters'
 import { useUserList } from './useUserList'
@@ -195,7 +195,7 @@ export function UsersPage() {
           onClose={close}
           onCreated={({ user, statusError }) => {
             close()
-            notify(userCreated(user.username))
+            notify(t('users.userCreated', { username: user.username }))
             if (statusError) {
               setPageError(
                 t('users.createdStillActive', { username: user.username, error: statusError }),
@@ -211,7 +211,7 @@ export function UsersPage() {
           onChanged={(user) => {
             list.replaceUser(user)
             close()
-            notify(statusChange(user, dialog.action).done)
+            notify(statusChange(user, dialog.action, t).done)
           }}
           onCancel={close}
         />

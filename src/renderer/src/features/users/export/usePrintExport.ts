@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { reportFileName } from '@shared/report-file-name'
 import type { PrintJob } from './PrintReport'
-import { useText } from '../../../lib/text'
+import { useText } from '@/lib/text'
 
 /**
  * Prints a hidden report: the document is titled with the report's file name (which the
