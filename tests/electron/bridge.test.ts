@@ -90,7 +90,7 @@ describe('the console window’s main frame, through the built host', () => {
     const crossedBefore = fixture.host.double.bridged.length
     expect(await call('auth.reauth', { password: 'not-the-password' })).toEqual({
       ok: false,
-      error: { message: 'The password is not correct.', status: 400 },
+      error: { message: 'The password is not correct.', status: 400, code: 'wrong_password' },
     })
     expect(await call('auth.reauth', { password: ADMIN.password })).toEqual({
       ok: true,
