@@ -61,6 +61,7 @@ test('a body that trickles in is cut off at the limit with a 408, before it is r
     statusCode: 408,
     error: 'Request Timeout',
     message: 'The request took too long to arrive',
+    code: 'request_too_slow',
   })
 }, 15_000)
 
