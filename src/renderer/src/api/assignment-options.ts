@@ -1,12 +1,8 @@
 import { errorMessage } from '../lib/query'
+import { useText } from '../lib/text'
 import { useGroups, useRoles } from './access'
 import { useUserAssignments } from './assignments'
 import type { AssignmentKind } from './keys'
-
-const LOAD_FAILURE: Record<AssignmentKind, string> = {
-  roles: 'Failed to load roles',
-  groups: 'Failed to load groups',
-}
 
 export interface AssignmentOption {
   id: number
@@ -26,6 +22,7 @@ export function useAssignmentOptions(id: number, kind: AssignmentKind) {
   const groups = useGroups()
   const catalogue = kind === 'roles' ? roles : groups
   const held = useUserAssignments(id, kind)
+  const t = useText()
   const failed = catalogue.error ?? held.error
   const items: AssignmentOption[] | undefined = catalogue.data
   return {
@@ -34,7 +31,7 @@ export function useAssignmentOptions(id: number, kind: AssignmentKind) {
     /** The end of each held one, by id (null: none), as the server sent it. */
     heldEnds: new Map(held.data?.map((item) => [item.id, item.until ?? null])),
     loading: catalogue.isPending || held.isPending,
-    failure: failed ? errorMessage(failed, LOAD_FAILURE[kind]) : undefined,
+    failure: failed ? errorMessage(failed, t('users.assignmentsLoadFailed', { kind })) : undefined,
     nameOf: (itemId: number) => items?.find((item) => item.id === itemId)?.name ?? `#${itemId}`,
     refetchHeld: held.refetch,
   }
