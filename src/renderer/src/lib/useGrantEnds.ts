@@ -1,11 +1,24 @@
 import { useState } from 'react'
 import {
   endsAt,
+  GRANT_END_IN_PAST,
+  GRANT_REASON_REQUIRED,
   grantEndProblems,
   untilOf,
   type EndChoice,
   type GrantEndProblems,
 } from '@shared/grant-ends'
+import { refusalWords } from './refusal-words'
+
+/** The codes of the problems the server refuses alike, to word them in the console's language. */
+const CODES = new Map<string, string>([
+  [GRANT_END_IN_PAST, 'grant_end_in_past'],
+  [GRANT_REASON_REQUIRED, 'grant_reason_required'],
+])
+
+/** A problem in the console's language, when it has words for it (issue 59). */
+const worded = (message: string | undefined) =>
+  message === undefined ? undefined : refusalWords({ message, code: CODES.get(message) })
 
 const KEEP: EndChoice = { kind: 'keep' }
 const NONE: EndChoice = { kind: 'none' }
@@ -25,7 +38,7 @@ export function useEndCheck() {
     /** Whether `ends` (null: none) and the reason can be sent at `now`; shows why not if not. */
     check(ends: readonly (string | null)[], now: number): boolean {
       const found = grantEndProblems(ends, reason, now)
-      setProblems(found)
+      setProblems({ until: worded(found.until), reason: worded(found.reason) })
       return !found.until && !found.reason
     },
     reset() {
