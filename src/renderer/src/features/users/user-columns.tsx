@@ -157,9 +157,12 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
   )
 }
 
-/** A long value ends in an ellipsis, whole in its title. */
+/**
+ * A long value ends in an ellipsis, whole in its title. Its direction is its own (`dir="auto"`):
+ * a Latin name in Arabic is cut at its end, not its start (issue 59).
+ */
 const Clipped = ({ text }: { text: string }) => (
-  <span className="clipped" title={text}>
+  <span className="clipped" dir="auto" title={text}>
     {text}
   </span>
 )
@@ -172,6 +175,7 @@ function UserLink({ user }: { user: User }) {
       to={`/users/${user.id}`}
       state={fromUsersList(search)}
       className="clipped"
+      dir="auto"
       title={user.username}
     >
       {user.username}
