@@ -3,8 +3,7 @@ import { createIntl } from 'react-intl'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AR } from '@shared/i18n/ar'
 import type { MessageId, MessageValues } from '@shared/i18n/catalogues'
-import { ADMIN } from '../integration/support/server'
-import { seriousViolations, startConsole, type Console } from './support'
+import { documentLanguage, seriousViolations, startConsole, type Console } from './support'
 
 /** The bulk bar and the CSV import in Arabic (issue 59): counts in Arabic plurals, right to left. */
 let app: Console
@@ -12,24 +11,13 @@ const intl = createIntl({ locale: 'ar-AE', messages: AR })
 const ar = (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values)
 const TRIO = ['amal-bulk', 'badr-bulk', 'camil-bulk']
 
-const html = () =>
-  app.page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return { lang: root.lang, dir: root.dir }
-  })
-
 beforeAll(async () => {
   app = await startConsole({}, { systemLocale: 'ar-AE' })
   const token = await app.server.token()
   for (const username of TRIO)
     await app.server.createUser(token, { username, email: `${username}@example.com` })
   await app.server.createUser(token, { username: 'present', email: 'present@example.com' })
-  const { page } = app
-  await page.goto(app.at('login'))
-  await page.getByLabel(AR['login.username']).fill(ADMIN.username)
-  await page.getByLabel(AR['login.password'], { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: AR['login.submit'] }).click()
-  await page.getByRole('navigation', { name: AR['shell.mainNavigation'] }).waitFor()
+  await app.signIn()
 }, 120_000)
 afterAll(() => app?.close())
 
@@ -40,7 +28,7 @@ test('the bulk bar counts the selection in Arabic and asks in Arabic', async () 
     await page.getByRole('checkbox', { name: ar('bulk.selectUser', { username }) }).check()
   const bar = page.getByRole('region', { name: AR['bulk.region'] })
   expect(await bar.locator('strong').innerText()).toBe(ar('bulk.selected', { count: 3 }))
-  await expect(html()).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
+  await expect(documentLanguage(app.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
   expect(await seriousViolations(page)).toEqual([])
 
   await bar.getByRole('button', { name: AR['bulk.lock'], exact: true }).click()
@@ -82,7 +70,7 @@ test('the import preview says its counts, outcomes and errors in Arabic', async 
     `4omar${AR['import.outcomeFailed']}`,
   ])
   await dialog.getByLabel(AR['import.updatePresent']).waitFor()
-  await expect(html()).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
+  await expect(documentLanguage(app.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: '/tmp/arabic-import.png' })
 })

@@ -15,22 +15,13 @@ const dir = () => app.page.evaluate(() => (globalThis as any).document.documentE
 const arabic = (value: number) => new Intl.NumberFormat('ar-AE').format(value)
 const dialog = (name: string) => app.page.getByRole('dialog', { name })
 
-async function signInInArabic() {
-  const { page } = app
-  await page.goto(app.at('login'))
-  await page.getByLabel(AR['login.username']).fill(ADMIN.username)
-  await page.getByLabel(AR['login.password'], { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: AR['login.submit'] }).click()
-  await page.getByRole('navigation', { name: AR['shell.mainNavigation'] }).waitFor()
-}
-
 beforeAll(async () => {
   app = await startConsole({}, { systemLocale: 'ar-AE' })
   await seedDemo(app.server.built.context.db)
   const token = await app.server.token()
   const list = await app.server.request('GET', '/api/admin/users?page=0&size=1', { token })
   total = list.body.page.totalElements
-  await signInInArabic()
+  await app.signIn()
 })
 afterAll(() => app?.close())
 

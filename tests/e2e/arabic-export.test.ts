@@ -6,7 +6,6 @@ import type { User } from '@shared/contract'
 import { AR } from '@shared/i18n/ar'
 import { reportFileName } from '@shared/report-file-name'
 import { languageText } from '../../src/main/core/host/language'
-import { ADMIN } from '../integration/support/server'
 import { startConsole, type Console } from './support'
 
 /**
@@ -17,15 +16,6 @@ let app: Console
 let amal: User
 const arabic = await languageText('ar')
 
-async function signInInArabic() {
-  const { page } = app
-  await page.goto(app.at('login'))
-  await page.getByLabel(AR['login.username']).fill(ADMIN.username)
-  await page.getByLabel(AR['login.password'], { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: AR['login.submit'] }).click()
-  await page.getByRole('navigation', { name: AR['shell.mainNavigation'] }).waitFor()
-}
-
 beforeAll(async () => {
   app = await startConsole({}, { systemLocale: 'ar-AE' })
   const token = await app.server.token()
@@ -34,7 +24,7 @@ beforeAll(async () => {
     firstName: 'أمل',
     lastName: 'الهاشمي',
   })
-  await signInInArabic()
+  await app.signIn()
 }, 120_000)
 afterAll(() => app?.close())
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { User } from '@shared/contract'
 import { AR } from '@shared/i18n/ar'
-import { ADMIN } from '../integration/support/server'
 import { seriousViolations, startConsole, type Console } from './support'
 
 /**
@@ -16,12 +15,7 @@ beforeAll(async () => {
   const token = await app.server.token()
   salma = await app.server.createUser(token, { firstName: 'سلمى', lastName: 'الهاشمي' })
   await app.server.createUser(token, { firstName: 'خالد', lastName: 'المنصوري' })
-  const { page } = app
-  await page.goto(app.at('login'))
-  await page.getByLabel(AR['login.username']).fill(ADMIN.username)
-  await page.getByLabel(AR['login.password'], { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: AR['login.submit'] }).click()
-  await page.getByRole('navigation', { name: AR['shell.mainNavigation'] }).waitFor()
+  await app.signIn()
 })
 afterAll(() => app?.close())
 

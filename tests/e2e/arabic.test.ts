@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AR, AR_REFUSALS } from '@shared/i18n/ar'
 import { ADMIN } from '../integration/support/server'
-import { seriousViolations, startConsole, type Console } from './support'
+import { documentLanguage, seriousViolations, startConsole, type Console } from './support'
 
 /**
  * The console in Arabic (issue 59): chosen by the computer's language, written right to left
  * with the sidebar on the right, changed in Settings, or fixed by IT's policy.
  */
-const html = (app: Console) =>
-  app.page.evaluate(() => {
-    const root = (globalThis as any).document.documentElement
-    return { lang: root.lang, dir: root.dir }
-  })
-
-async function signInInArabic(app: Console) {
-  const { page } = app
-  await page.goto(app.at('login'))
-  await page.getByLabel(AR['login.username']).fill(ADMIN.username)
-  await page.getByLabel(AR['login.password'], { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: AR['login.submit'] }).click()
-  await page.getByRole('navigation', { name: AR['shell.mainNavigation'] }).waitFor()
-}
-
 describe('a computer whose language is Arabic', () => {
   let app: Console
   beforeAll(async () => {
@@ -32,7 +17,7 @@ describe('a computer whose language is Arabic', () => {
   test('the Login screen is in Arabic, right to left, and its clock in Dubai’s time', async () => {
     await app.page.goto(app.at('login'))
     await app.page.getByRole('heading', { name: 'تسجيل الدخول إلى Admin Console' }).waitFor()
-    await expect(html(app)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
+    await expect(documentLanguage(app.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
     await app.page.getByText(AR['login.dubaiTime']).waitFor()
     expect(await seriousViolations(app.page)).toEqual([])
   })
@@ -49,7 +34,7 @@ describe('a computer whose language is Arabic', () => {
   })
 
   test('signed in, the sidebar is on the right and the page titled in Arabic', async () => {
-    await signInInArabic(app)
+    await app.signIn()
     const { page } = app
     await page.getByRole('heading', { level: 1, name: AR['title.dashboard'] }).waitFor()
     const sidebar = await page
@@ -66,19 +51,19 @@ describe('a computer whose language is Arabic', () => {
     await page.goto(app.at('settings'))
     await page.getByRole('radio', { name: 'English' }).check()
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
-    await expect(html(app)).resolves.toEqual({ lang: 'en', dir: 'ltr' })
+    await expect(documentLanguage(app.page)).resolves.toEqual({ lang: 'en', dir: 'ltr' })
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
     await page.getByRole('radio', { name: "This computer's language" }).check()
     await page.getByRole('heading', { level: 1, name: AR['title.settings'] }).waitFor()
-    await expect(html(app)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
+    await expect(documentLanguage(app.page)).resolves.toEqual({ lang: 'ar', dir: 'rtl' })
   })
 })
 
 test('a language fixed by IT’s policy cannot be changed in Settings', async () => {
   const app = await startConsole({}, { systemLocale: 'en-US', fixedLanguage: 'ar' })
   try {
-    await signInInArabic(app)
+    await app.signIn()
     await app.page.goto(app.at('settings'))
     await app.page.getByText(AR['settings.languageManaged']).waitFor()
     for (const radio of await app.page.locator('input[name="language"]').all()) {

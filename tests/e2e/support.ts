@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { AR } from '@shared/i18n/ar'
+import { EN } from '@shared/i18n/catalogues'
+import { chooseLocale } from '@shared/i18n/locales'
 import { startPreview, type Preview, type PreviewOptions } from '../../src/main/preview/host'
 import { memoryVault } from '../../src/main/core/vault/vault'
 import { ADMIN, startServer, type TestServer } from '../integration/support/server'
@@ -22,7 +25,7 @@ export interface Console {
   importFile: string
   /** The renderer's address of a route, e.g. `at('users/42')`. */
   at(route?: string): string
-  /** Signs in through the Login screen and waits for the signed-in frame. */
+  /** Signs in through the Login screen, in the console's language, and waits for the signed-in frame. */
   signIn(username?: string, password?: string): Promise<void>
   close(): Promise<void>
 }
@@ -49,6 +52,10 @@ export async function startConsole(
     ...language,
   })
   const { page } = preview
+  const locale = chooseLocale(language.fixedLanguage ?? null, 'system', [
+    language.systemLocale ?? 'en-US',
+  ])
+  const words = locale === 'ar' ? AR : EN
   const at = (route = '') => preview.url + route.replace(/^\//, '')
   return {
     server,
@@ -59,10 +66,10 @@ export async function startConsole(
     at,
     async signIn(username = ADMIN.username, password = ADMIN.password) {
       await page.goto(at('login'))
-      await page.getByLabel('Username or Email').fill(username)
-      await page.getByLabel('Password', { exact: true }).fill(password)
-      await page.getByRole('button', { name: 'Login' }).click()
-      await page.getByRole('button', { name: /Account menu/ }).waitFor()
+      await page.getByLabel(words['login.username']).fill(username)
+      await page.getByLabel(words['login.password'], { exact: true }).fill(password)
+      await page.getByRole('button', { name: words['login.submit'] }).click()
+      await page.getByRole('navigation', { name: words['shell.mainNavigation'] }).waitFor()
     },
     async close() {
       await preview.close()
@@ -72,6 +79,13 @@ export async function startConsole(
     },
   }
 }
+
+/** The document's language and direction, as the console set them. */
+export const documentLanguage = (page: Page) =>
+  page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return { lang: root.lang as string, dir: root.dir as string }
+  })
 
 const require = createRequire(import.meta.url)
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
